@@ -1,0 +1,36 @@
+#pragma once
+// Reading Aldebaran `.aut` files (the contract is in shared/DESIGN.md):
+//
+//   des (INITIAL, TRANSITIONS, STATES)
+//   (FROM, LABEL, TO)            one per line
+//
+// Labels are quoted ("a(1,2)") or unquoted. An unquoted label runs to the
+// last comma of its line, so `(0,call(1,push,2),1)` reads as mCRL2 means it.
+// Validation is strict; every error is a ParseError naming file, line and
+// column. Header counts never drive an allocation the data has not
+// confirmed.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lts/lts.hpp"
+
+namespace formats {
+
+struct AutReadOptions {
+  // Labels read as tau besides `i` (CADP) and `tau` (mCRL2). A name hides
+  // the label equal to it and every label `name(...)`, as mCRL2's --tau does.
+  std::vector<std::string> hidden;
+};
+
+// Reads the file at `path`, or standard input when path is "-".
+lts::Lts read_aut_file(const std::string& path, const AutReadOptions& options = {});
+
+// Reads `.aut` text held in memory; `name` is used in diagnostics.
+lts::Lts read_aut_text(std::string_view text, const std::string& name,
+                       const AutReadOptions& options = {});
+
+// True when `label` is internal under `options`.
+bool is_internal_label(std::string_view label, const AutReadOptions& options);
+
+}  // namespace formats

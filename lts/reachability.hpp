@@ -1,0 +1,20 @@
+#pragma once
+// The part of an Lts reachable from its initial state.
+#include <vector>
+
+#include "lts/lts.hpp"
+
+namespace lts {
+
+inline constexpr StateId no_state = static_cast<StateId>(-1);
+
+// reachable[s] is true when s can be reached from the initial state.
+std::vector<bool> reachable_states(const Lts& lts);
+
+// The reachable part, with states renumbered in their original relative
+// order (so the output of an already-pruned LTS is unchanged) and the
+// transitions kept in their original order. If old_to_new is given it
+// receives, for each input state, its new id or no_state.
+Lts reachable_part(const Lts& lts, std::vector<StateId>* old_to_new = nullptr);
+
+}  // namespace lts

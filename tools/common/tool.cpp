@@ -1,0 +1,72 @@
+#include "tools/common/tool.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <new>
+
+#include <fmt/format.h>
+
+#include "formats/diagnostic.hpp"
+
+namespace tools {
+
+void add_tau_option(CLI::App& app, formats::AutReadOptions& options) {
+  app.add_option("--tau", options.hidden,
+                 "Comma-separated labels to read as internal (hiding), besides 'i' and 'tau'.\n"
+                 "A name also hides every label NAME(...), e.g. --tau=call,ret")
+      ->delimiter(',')
+      ->type_name("L1,L2,...");
+}
+
+void add_output_options(CLI::App& app, OutputOptions& options) {
+  app.add_option("-o,--output", options.path,
+                 "Write the result to FILE (written whole, then renamed into place); default stdout")
+      ->type_name("FILE");
+  app.add_option("--tau-name", options.aut.tau_name,
+                 "Name written for the internal action: 'i' (CADP, default) or 'tau' (mCRL2)")
+      ->check(CLI::IsMember({"i", "tau"}));
+}
+
+std::string resolve_input(const std::string& given) {
+  if (!given.empty()) return given;
+  if (::isatty(STDIN_FILENO))
+    throw UsageError(
+        "no input file given and standard input is a terminal; give a file name, pipe an LTS in, "
+        "or pass '-' to read the terminal on purpose");
+  return "-";
+}
+
+void describe_tool(CLI::App& app, const std::string& footer) {
+  app.set_version_flag("--version", fmt::format("{} (bbtools) {}", app.get_name(), BBTOOLS_VERSION));
+  app.footer(footer);
+  app.get_formatter()->column_width(28);
+}
+
+int run_tool(CLI::App& app, int argc, char** argv, const std::function<int()>& body) {
+  const std::string name = app.get_name();
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    std::fprintf(stderr, "%s: error: %s\nRun '%s --help' for the options.\n", name.c_str(), e.what(),
+                 name.c_str());
+    return exit_error;
+  }
+  try {
+    return body();
+  } catch (const formats::ParseError& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+  } catch (const formats::FileError& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "%s: error: %s\n", name.c_str(), e.what());
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "%s: error: out of memory\n", name.c_str());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: error: %s\n", name.c_str(), e.what());
+  }
+  return exit_error;
+}
+
+}  // namespace tools

@@ -1,0 +1,45 @@
+#pragma once
+// What the three tools share: option groups defined once and composed into
+// each tool (STYLE.md, after Spot's bin/common_*.cc), and the one exception
+// handler around every main, so that every error prints as
+// `FILE:LINE:COL: error: ...` and exits with status 2.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "formats/aut_reader.hpp"
+#include "formats/aut_writer.hpp"
+
+namespace tools {
+
+inline constexpr int exit_error = 2;
+
+// An error in how the tool was called; printed as `TOOL: error: ...`.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// --tau=L1,L2: labels read as internal, in every input.
+void add_tau_option(CLI::App& app, formats::AutReadOptions& options);
+// -o FILE and --tau-name=NAME.
+struct OutputOptions {
+  std::string path = "-";
+  formats::AutWriteOptions aut;
+};
+void add_output_options(CLI::App& app, OutputOptions& options);
+
+// An input argument: a file, or "-" for standard input. When nothing is
+// given and standard input is a terminal, we refuse to wait on it.
+std::string resolve_input(const std::string& given);
+
+// The version line and the examples/exit-status footer every tool's --help shows.
+void describe_tool(CLI::App& app, const std::string& footer);
+
+// Parses the command line and runs `body`, turning every error into a
+// message on stderr and exit status 2; --help and --version exit 0.
+int run_tool(CLI::App& app, int argc, char** argv, const std::function<int()>& body);
+
+}  // namespace tools

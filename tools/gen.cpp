@@ -1,0 +1,12 @@
+// gen: placeholder until its issue lands; --help and --version work.
+#include "tools/common/tool.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app("Generate the LTS of a concurrent object from its model (.aut).", "gen");
+  tools::describe_tool(app, "Exit status: see --help once implemented; 2 on an error.");
+  std::vector<std::string> args;
+  app.add_option("args", args, "Arguments");
+  return tools::run_tool(app, argc, argv, [] () -> int {
+    throw tools::UsageError("not implemented yet");
+  });
+}
