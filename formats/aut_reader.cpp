@@ -111,7 +111,7 @@ class AutParser {
   void read_header() {
     if (!next_line()) fail_at(1, 1, "empty input: expected the header 'des (INITIAL, TRANSITIONS, STATES)'");
     if (end_ - p_ < 3 || std::memcmp(p_, "des", 3) != 0)
-      fail_expected("the header 'des (INITIAL, TRANSITIONS, STATES)'");
+      fail(p_, "expected the header 'des (INITIAL, TRANSITIONS, STATES)'");
     p_ += 3;
     expect('(', "'(' after 'des'");
     const char* initial_at = (skip_blanks(), p_);

@@ -1,0 +1,98 @@
+#include "formats/aut_reader.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "formats/aut_writer.hpp"
+#include "formats/diagnostic.hpp"
+#include "tests/support/random_lts.hpp"
+#include "tests/support/test_data.hpp"
+
+namespace {
+std::vector<std::string> label_names(const lts::Lts& l) {
+  std::vector<std::string> names;
+  for (const auto& t : l.transitions) names.push_back(t.label == lts::tau ? "<tau>" : l.labels.name(t.label));
+  return names;
+}
+}  // namespace
+
+TEST(AutReader, QuotedAndUnquotedLabelsKeepCommasParenthesesAndBlanks) {
+  const lts::Lts l = formats::read_aut_file(testing_support::test_data("aut_corpus/ok_labels_with_commas_parens_blanks.aut"));
+  const std::vector<std::string> expected{"c2(d1, true)", "a b", "call(1,push,2)"};
+  EXPECT_EQ(label_names(l), expected);
+}
+
+TEST(AutReader, IAndTauQuotedOrNotAreInternal) {
+  const lts::Lts l = formats::read_aut_file(testing_support::test_data("aut_corpus/ok_tau_names.aut"));
+  for (const auto& t : l.transitions) EXPECT_EQ(t.label, lts::tau);
+}
+
+TEST(AutReader, BlanksAroundTokensAreTrimmed) {
+  const lts::Lts l = formats::read_aut_file(testing_support::test_data("aut_corpus/ok_blanks_everywhere.aut"));
+  const std::vector<std::string> expected{"a", "b c"};
+  EXPECT_EQ(label_names(l), expected);
+}
+
+TEST(AutReader, HidingMakesLabelsAndTheirParameterisedFormsInternal) {
+  const std::string text = "des (0,4,2)\n(0,call(1,push,2),1)\n(1,ret(1,push),0)\n(0,callx,1)\n(0,call,1)\n";
+  formats::AutReadOptions options;
+  options.hidden = {"call"};
+  const lts::Lts l = formats::read_aut_text(text, "t.aut", options);
+  const std::vector<std::string> expected{"<tau>", "ret(1,push)", "callx", "<tau>"};
+  EXPECT_EQ(label_names(l), expected);
+}
+
+TEST(AutReader, SameLabelIsInternedOnce) {
+  const lts::Lts l = formats::read_aut_text("des (0,3,2)\n(0,a,1)\n(1,\"a\",0)\n(0, a ,0)\n", "t.aut");
+  EXPECT_EQ(l.labels.size(), 2u);  // tau and a
+  EXPECT_EQ(l.transitions[0].label, l.transitions[1].label);
+  EXPECT_EQ(l.transitions[0].label, l.transitions[2].label);
+}
+
+TEST(AutReader, DiagnosticNamesTheFileAsGiven) {
+  try {
+    formats::read_aut_text("des (0,1,2)\n(0,a,2)\n", "models/x.aut");
+    FAIL() << "expected an error";
+  } catch (const formats::ParseError& e) {
+    EXPECT_STREQ(e.what(),
+                 "models/x.aut:2:6: error: the target state 2 is not below the number of states 2 declared "
+                 "in the header");
+  }
+}
+
+TEST(AutReader, MissingFileIsAFileError) {
+  EXPECT_THROW(formats::read_aut_file("/nonexistent/x.aut"), formats::FileError);
+}
+
+// Random LTSs survive writing and reading: the same states, transitions
+// and label names, with either tau name. (The reader keeps the states up to
+// the largest one the file uses: trailing isolated states are unreachable.)
+TEST(AutReader, RandomRoundTrips) {
+  std::mt19937_64 rng(3);
+  for (int round = 0; round < 200; ++round) {
+    lts::Lts l = testing_support::random_lts(rng, testing_support::random_shape(rng, 30));
+    lts::StateId used = l.initial;
+    for (const auto& t : l.transitions) used = std::max({used, t.from, t.to});
+    l.num_states = used + 1;
+    for (const char* tau_name : {"i", "tau"}) {
+      const std::string text = formats::write_aut_string(l, {tau_name});
+      const lts::Lts back = formats::read_aut_text(text, "rt.aut");
+      ASSERT_EQ(back.transitions.size(), l.transitions.size());
+      ASSERT_EQ(label_names(back), label_names(l));
+      for (std::size_t k = 0; k < l.transitions.size(); ++k) {
+        ASSERT_EQ(back.transitions[k].from, l.transitions[k].from);
+        ASSERT_EQ(back.transitions[k].to, l.transitions[k].to);
+      }
+      ASSERT_EQ(formats::write_aut_string(back, {tau_name}), text);
+    }
+  }
+}
+
+// A line longer than the reader's chunk is read whole.
+TEST(AutReader, LabelsLongerThanAReadChunk) {
+  const std::string label(3'000'000, 'x');
+  const std::string text = "des (0,1,2)\n(0,\"" + label + "\",1)\n";
+  const lts::Lts l = formats::read_aut_text(text, "long.aut");
+  EXPECT_EQ(l.labels.name(l.transitions[0].label).size(), label.size());
+}

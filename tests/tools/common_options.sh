@@ -1,0 +1,21 @@
+# --help and --version work for every tool; usage errors exit 2; a missing
+# file or a failed write to stdout is an error, not a silent success.
+. "$(dirname "$0")/lib.sh"
+for tool in quotient refines gen; do
+  expect_status 0 "$BIN/$tool" --help
+  grep -q "Exit status" "$work/out" || fail "$tool --help does not explain exit status"
+  expect_status 0 "$BIN/$tool" --version
+  grep -q "^$tool (bbtools) " "$work/out" || fail "$tool --version: $(cat "$work/out")"
+  expect_status 2 "$BIN/$tool" --no-such-option
+done
+expect_status 2 "$BIN/quotient" -e none /nonexistent/x.aut
+[ "$(cat "$work/err")" = "/nonexistent/x.aut: error: cannot open: No such file or directory" ] ||
+  fail "missing file message: $(cat "$work/err")"
+if [ -w /dev/full ]; then
+  "$BIN/quotient" -e none "$DATA/oracle/vasy_0_1.aut" >/dev/full 2>"$work/err"
+  [ $? -eq 2 ] || fail "writing to a full device must fail with status 2"
+fi
+# Reading standard input when it is not a terminal needs no '-'.
+"$BIN/quotient" -e none < "$DATA/oracle/abp.aut" >"$work/out" 2>"$work/err" || fail "stdin without '-'"
+head -1 "$work/out" | grep -q '^des (0,92,74)$' || fail "abp reachable part header: $(head -1 "$work/out")"
+finish
