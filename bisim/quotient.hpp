@@ -1,0 +1,45 @@
+#pragma once
+// Quotient construction (Yang, Katoen, Lin, Wu, "Proving linearizability via
+// branching bisimulation", Definition 3.3; for divergence sensitivity,
+// Definitions 4.2-4.3): one state per class of a partition.
+#include <vector>
+
+#include "bisim/equivalence.hpp"
+#include "bisim/partition.hpp"
+#include "lts/lts.hpp"
+#include "lts/reachability.hpp"  // lts::no_state
+
+namespace bisim {
+
+// The quotient of `lts` by `partition`, which must be a bisimulation of kind
+// `e` (as bisim::partition computes). Its states are the classes reachable
+// from the class of the initial state. Transitions:
+//   - a visible transition s -a-> t gives [s] -a-> [t];
+//   - a tau transition s -tau-> t gives [s] -tau-> [t] only when [s] != [t]
+//     under branching and divbranching (inert tau is dropped); under strong
+//     and none every tau transition is kept like a visible one;
+//   - under divbranching, each divergent class (one whose states have a
+//     tau-cycle inside the class) gets exactly one tau self-loop;
+//   - no duplicates.
+// Canonical numbering: the initial class is 0 and the others are numbered
+// breadth-first, visiting a class's successors by label name (tau first) and
+// then by their smallest member state; transitions are sorted by (source,
+// label name, target). So the same input always gives byte-identical output,
+// label ids never matter, and the quotient of a quotient is the same LTS.
+// The label table is the input's. If class_to_state is given, it receives
+// for every block its quotient state, or lts::no_state when unreachable.
+lts::Lts quotient(const lts::Lts& lts, const Partition& partition, Equivalence e,
+                  std::vector<lts::StateId>* class_to_state = nullptr);
+
+// The whole pipeline in one call: the reachable part of `lts`, its coarsest
+// partition under `e`, and the quotient. For Equivalence::none the result is
+// the reachable part unchanged (original order, duplicates kept).
+struct Minimised {
+  lts::Lts quotient;
+  // For every state of the input: its state in `quotient`, or lts::no_state
+  // when it is unreachable from the initial state.
+  std::vector<lts::StateId> state_map;
+};
+Minimised minimise(const lts::Lts& lts, Equivalence e);
+
+}  // namespace bisim
