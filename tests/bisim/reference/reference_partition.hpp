@@ -1,0 +1,22 @@
+#pragma once
+// The reference partitioner: naive signature refinement to a fixpoint, the
+// small, obviously correct twin of the fast partitioners in bisim/ (DESIGN.md,
+// "Correctness is checked, not assumed"). Quadratic or worse; for tests only.
+#include "bisim/equivalence.hpp"
+#include "bisim/partition.hpp"
+#include "lts/lts.hpp"
+
+namespace bisim {
+
+// The coarsest partition of all states of `lts` (reachable or not) for the
+// equivalence `e`: strong, branching or divergence-sensitive branching
+// bisimulation; for Equivalence::none every state is its own block.
+//
+// Block numbers are an implementation detail: compare partitions as
+// equivalence relations (same_partition below), not by their numbers.
+Partition reference_partition(const lts::Lts& lts, Equivalence e);
+
+// True when a and b, over the same states, relate the same pairs of states.
+bool same_partition(const Partition& a, const Partition& b);
+
+}  // namespace bisim
