@@ -1,0 +1,39 @@
+#pragma once
+// The antichain of explored product states (De Wulf, Doyen, Henzinger &
+// Raskin, CAV 2006, Section 3): for each IMPL state, the ⊆-minimal SPEC
+// subsets it has been explored with. A pair (s, S) is redundant when some
+// (s, S') with S' ⊆ S has been explored: every trace that leads from (s, S)
+// to a refusal leads from (s, S') to one too, no later.
+//
+// Soundness under breadth-first search with counterexamples (Laveaux, Groote
+// & Willemse, LMCS 2021, Section 5): an element that a smaller subset
+// displaces leaves the antichain only; it stays in the search queue, so no
+// pair is ever dropped that was discovered earlier than the pair that covers
+// it, and the first refusal found is still a shortest one.
+#include <cstdint>
+#include <unordered_set>
+#include <vector>
+
+#include "refine/determinised_spec.hpp"
+
+namespace refine {
+
+class Antichain {
+ public:
+  // `enabled` false turns pruning off: only exact repeats are recognised
+  // (the plain subset construction, kept for benchmarks and tests).
+  Antichain(lts::StateId impl_states, bool enabled) : enabled_(enabled), minimal_(enabled ? impl_states : 0) {}
+
+  // Adds (s, S) unless it is covered; returns whether it was added.
+  bool insert(lts::StateId s, SubsetId subset, const DeterminisedSpec& spec);
+  // Elements currently held (for statistics).
+  std::size_t size() const { return enabled_ ? held_ : seen_.size(); }
+
+ private:
+  bool enabled_;
+  std::vector<std::vector<SubsetId>> minimal_;
+  std::size_t held_ = 0;
+  std::unordered_set<std::uint64_t> seen_;
+};
+
+}  // namespace refine
