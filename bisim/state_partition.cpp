@@ -1,0 +1,44 @@
+#include "bisim/state_partition.hpp"
+
+#include <numeric>
+#include <utility>
+
+namespace bisim {
+
+StatePartition::StatePartition(lts::StateId num_states)
+    : elems_(num_states), position_(num_states), block_(num_states, 0) {
+  std::iota(elems_.begin(), elems_.end(), 0);
+  std::iota(position_.begin(), position_.end(), 0);
+  if (num_states == 0) return;
+  begin_ = {0};
+  end_ = {num_states};
+  marked_end_ = {0};
+}
+
+void StatePartition::mark(lts::StateId s) {
+  const BlockId b = block_[s];
+  const std::uint32_t i = position_[s];
+  if (i < marked_end_[b]) return;  // already marked
+  // Swap s with the first unmarked state of its block.
+  const std::uint32_t j = marked_end_[b]++;
+  const lts::StateId other = elems_[j];
+  std::swap(elems_[i], elems_[j]);
+  position_[other] = i;
+  position_[s] = j;
+  if (j == begin_[b]) touched_.push_back(b);
+}
+
+BlockId StatePartition::split_one(BlockId b) {
+  const std::uint32_t mid = marked_end_[b];
+  marked_end_[b] = begin_[b];
+  if (mid == end_[b]) return no_block;
+  const BlockId created = num_blocks();
+  begin_.push_back(begin_[b]);
+  end_.push_back(mid);
+  marked_end_.push_back(begin_[b]);
+  begin_[b] = marked_end_[b] = mid;
+  for (std::uint32_t i = begin_[created]; i < mid; ++i) block_[elems_[i]] = created;
+  return created;
+}
+
+}  // namespace bisim

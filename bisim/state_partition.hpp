@@ -1,0 +1,56 @@
+#pragma once
+// A refinable partition of the states 0..n-1 (Valmari & Lehtinen, "Efficient
+// minimization of DFAs with partial transition functions", STACS 2008,
+// Section 2; after Knuutila 2001): every block is a contiguous range of one
+// permutation array, so marking a state and splitting off the marked states
+// cost O(1) per marked state, whatever the size of the block.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "lts/lts.hpp"
+
+namespace bisim {
+
+using BlockId = std::uint32_t;
+inline constexpr BlockId no_block = static_cast<BlockId>(-1);
+
+class StatePartition {
+ public:
+  // One block holding every state.
+  explicit StatePartition(lts::StateId num_states);
+
+  BlockId block_of(lts::StateId s) const { return block_[s]; }
+  BlockId num_blocks() const { return static_cast<BlockId>(begin_.size()); }
+  std::uint32_t size(BlockId b) const { return end_[b] - begin_[b]; }
+  std::span<const lts::StateId> states(BlockId b) const {
+    return {elems_.data() + begin_[b], elems_.data() + end_[b]};
+  }
+
+  // Marks s for the next split; marking twice is harmless.
+  void mark(lts::StateId s);
+  // Splits every block that has both marked and unmarked states: the marked
+  // ones move to a new block, and new_block(old, created) is called. Clears
+  // all marks.
+  template <class OnSplit>
+  void split_marked(OnSplit&& new_block) {
+    for (BlockId b : touched_) {
+      const BlockId created = split_one(b);
+      if (created != no_block) new_block(b, created);
+    }
+    touched_.clear();
+  }
+
+ private:
+  // Splits the marked states of b off into a new block and returns its id,
+  // or no_block when b is wholly marked (then only its marks are cleared).
+  BlockId split_one(BlockId b);
+
+  std::vector<lts::StateId> elems_;     // states, block by block
+  std::vector<std::uint32_t> position_;  // position_[s]: index of s in elems_
+  std::vector<BlockId> block_;           // block_[s]
+  std::vector<std::uint32_t> begin_, end_, marked_end_;  // per block; marked: [begin, marked_end)
+  std::vector<BlockId> touched_;         // blocks with at least one mark
+};
+
+}  // namespace bisim

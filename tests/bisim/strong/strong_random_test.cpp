@@ -1,0 +1,46 @@
+// The O(m log n) strong partitioner must give exactly the reference
+// partitioner's partition (naive signature refinement) on random LTSs:
+// BB_RANDOM_ROUNDS rounds (run 10000 or more on demand), 300 in CI.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+
+#include "bisim/strong_bisimulation.hpp"
+#include "tests/bisim/reference/reference_partition.hpp"
+#include "tests/bisim/strong/random_rounds.hpp"
+#include "tests/support/random_lts.hpp"
+
+namespace {
+
+// Shuffles the transitions and sometimes repeats a few, so the partitioner
+// sees any order and duplicate transitions too.
+void scramble(lts::Lts& l, std::mt19937_64& rng) {
+  if (!l.transitions.empty() && rng() % 4 == 0) {
+    const std::size_t copies = 1 + rng() % 3;
+    for (std::size_t i = 0; i < copies; ++i) l.transitions.push_back(l.transitions[rng() % l.transitions.size()]);
+  }
+  std::shuffle(l.transitions.begin(), l.transitions.end(), rng);
+}
+
+TEST(StrongRandom, SameAsReference) {
+  const std::uint64_t rounds = testing_support::bisim_random_rounds(300);
+  std::mt19937_64 rng(20260422);
+  std::uint64_t nontrivial = 0;
+  for (std::uint64_t round = 0; round < rounds; ++round) {
+    const auto shape = testing_support::random_shape(rng, round % 10 == 0 ? 120 : 25);
+    lts::Lts l = testing_support::random_lts(rng, shape);
+    scramble(l, rng);
+    const bisim::Partition fast = bisim::strong_partition(l);
+    const bisim::Partition reference = bisim::reference_partition(l, bisim::Equivalence::strong);
+    ASSERT_EQ(fast.block.size(), l.num_states) << "round " << round;
+    ASSERT_TRUE(bisim::same_partition(fast, reference))
+        << "round " << round << ": fast has " << fast.num_blocks << " blocks, reference "
+        << reference.num_blocks;
+    nontrivial += fast.num_blocks > 1 && fast.num_blocks < l.num_states;
+  }
+  // The generator must exercise real merging, not only trivial partitions.
+  EXPECT_GT(nontrivial, rounds / 4);
+}
+
+}  // namespace
