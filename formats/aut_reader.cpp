@@ -4,17 +4,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <array>
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <limits>
-#include <unordered_map>
+#include <exception>
+#include <thread>
 
 #include <fmt/format.h>
 
+#include "formats/aut_syntax.hpp"
 #include "formats/diagnostic.hpp"
 #include "formats/line_reader.hpp"
-#include "lts/builder.hpp"
 
 namespace formats {
 
@@ -29,230 +29,162 @@ bool is_internal_label(std::string_view label, const AutReadOptions& options) {
 
 namespace {
 
-constexpr std::uint64_t max_states = std::numeric_limits<lts::StateId>::max();
+using detail::AutHeader;
+using detail::AutLineParser;
+using detail::LabelInterner;
+
 // The shortest transition line, "(0,a,0)", with its newline.
 constexpr std::uint64_t min_transition_bytes = 8;
 
-std::string describe(const char* at, const char* end) {
-  if (at >= end) return "end of line";
-  const unsigned char c = static_cast<unsigned char>(*at);
-  if (c >= 0x20 && c < 0x7f) return fmt::format("'{}'", static_cast<char>(c));
-  return fmt::format("byte 0x{:02x}", c);
+// Reads the header: the first line that is not blank.
+AutHeader read_header(LineReader& lines, AutLineParser& parser) {
+  std::string_view line;
+  while (lines.next(line))
+    if (parser.start(line, lines.line_number())) return parser.header();
+  parser.fail_at(1, 1, "empty input: expected the header 'des (INITIAL, TRANSITIONS, STATES)'");
 }
 
-class AutParser {
- public:
-  AutParser(LineReader& lines, std::string name, const AutReadOptions& options,
-            std::uint64_t size_hint)
-      : lines_(lines), name_(std::move(name)), options_(options), size_hint_(size_hint) {}
+// States above the largest one mentioned are isolated and unreachable;
+// keeping them out means a header of 4*10^9 states allocates nothing.
+void finish_states(lts::Lts& l, std::uint64_t max_used) { l.num_states = static_cast<lts::StateId>(max_used + 1); }
 
-  lts::Lts parse() {
-    read_header();
-    while (next_line()) read_transition();
-    if (count_ != declared_transitions_)
-      fail_at(lines_.line_number() + 1, 1,
-              fmt::format("the header declares {} transitions but the file has {}",
-                          declared_transitions_, count_));
-    // States above the largest one mentioned are isolated and unreachable;
-    // keeping them out means a header of 4*10^9 states allocates nothing.
-    builder_.ensure_states(static_cast<lts::StateId>(std::max<std::uint64_t>(max_used_ + 1, 1)));
-    return std::move(builder_).finish();
+// The whole input, one line after the other: the reference behaviour and
+// the only way for pipes. Its diagnostics are the ones users see.
+lts::Lts read_sequential(LineReader& lines, const std::string& name, const AutReadOptions& options,
+                         std::uint64_t size_hint) {
+  AutLineParser parser(name);
+  const AutHeader header = read_header(lines, parser);
+  lts::Lts result;
+  result.initial = static_cast<lts::StateId>(header.initial);
+  result.transitions.reserve(std::min(header.transitions, size_hint / min_transition_bytes + 1));
+  LabelInterner labels(options, result.labels);
+  std::uint64_t max_used = header.initial;
+  std::string_view line;
+  while (lines.next(line)) {
+    if (!parser.start(line, lines.line_number())) continue;
+    if (result.transitions.size() == header.transitions)
+      parser.fail_at(lines.line_number(), static_cast<std::uint64_t>(line.find_first_not_of(" \t") + 1),
+                     fmt::format("more transitions than the {} declared in the header", header.transitions));
+    const auto t = parser.transition(header.states);
+    result.transitions.push_back({t.from, labels.id(t.label), t.to});
+    max_used = std::max<std::uint64_t>(max_used, std::max(t.from, t.to));
   }
+  if (result.transitions.size() != header.transitions)
+    parser.fail_at(lines.line_number() + 1, 1,
+                   fmt::format("the header declares {} transitions but the file has {}", header.transitions,
+                               result.transitions.size()));
+  finish_states(result, max_used);
+  return result;
+}
 
- private:
-  // Advances to the next non-blank line; false at the end of the input.
-  bool next_line() {
-    std::string_view line;
-    while (lines_.next(line)) {
-      begin_ = p_ = line.data();
-      end_ = line.data() + line.size();
-      skip_blanks();
-      if (p_ != end_) return true;
-    }
+// One share of the parallel reader: the lines starting in [begin, end).
+struct Share {
+  std::uint64_t begin = 0, end = 0;
+  std::uint64_t count = 0;      // non-blank lines, from the counting pass
+  std::uint64_t max_used = 0;
+  lts::LabelTable labels;       // this share's own label ids
+  std::exception_ptr error;
+};
+
+std::uint64_t count_nonblank_lines(int fd, const Share& share) {
+  LineReader lines(fd, share.begin, share.end);
+  std::string_view line;
+  std::uint64_t count = 0;
+  while (lines.next(line)) count += line.find_first_not_of(" \t") != std::string_view::npos;
+  return count;
+}
+
+// Parses a share into transitions[first, first + count) with share-local
+// label ids. Any error is only recorded: the caller then re-reads the file
+// sequentially, which reports it with its exact line number.
+void parse_share(int fd, Share& share, const AutHeader& header, const AutReadOptions& options,
+                 lts::Transition* out) {
+  AutLineParser parser("");
+  LabelInterner labels(options, share.labels);
+  LineReader lines(fd, share.begin, share.end);
+  std::string_view line;
+  std::uint64_t written = 0;
+  while (lines.next(line)) {
+    if (!parser.start(line, 0)) continue;
+    if (written == share.count) throw std::logic_error("the file changed while it was read");
+    const auto t = parser.transition(header.states);
+    out[written++] = {t.from, labels.id(t.label), t.to};
+    share.max_used = std::max<std::uint64_t>(share.max_used, std::max(t.from, t.to));
+  }
+}
+
+// Runs body(i) for every share on its own thread; the first exception is kept.
+template <typename Body>
+void on_threads(std::vector<Share>& shares, Body body) {
+  std::vector<std::thread> threads;
+  for (std::size_t i = 0; i < shares.size(); ++i)
+    threads.emplace_back([&, i] {
+      try {
+        body(i);
+      } catch (...) {
+        shares[i].error = std::current_exception();
+      }
+    });
+  for (auto& t : threads) t.join();
+}
+
+// A regular file, split into byte ranges parsed on several cores: first a
+// count of the lines of each range, so every range writes straight into its
+// place in one exactly-sized array (12 bytes per transition at the peak).
+// Returns false when the file is not valid; the sequential reader then
+// finds and reports the first error.
+bool read_parallel(int fd, std::uint64_t size, const AutReadOptions& options, unsigned threads, lts::Lts& result) {
+  LineReader head(fd, 0, 1);
+  AutLineParser parser("");
+  AutHeader header;
+  try {
+    header = read_header(head, parser);
+  } catch (const ParseError&) {
     return false;
   }
-
-  [[noreturn]] void fail_at(std::uint64_t line, std::uint64_t column, std::string message) const {
-    throw ParseError(Diagnostic{name_, line, column, std::move(message)});
+  const std::uint64_t body = head.bytes_consumed();
+  std::vector<Share> shares(threads);
+  for (unsigned i = 0; i < threads; ++i) {
+    shares[i].begin = body + (size - body) * i / threads;
+    shares[i].end = body + (size - body) * (i + 1) / threads;
   }
-  [[noreturn]] void fail(const char* at, std::string message) const {
-    fail_at(lines_.line_number(), static_cast<std::uint64_t>(at - begin_) + 1, std::move(message));
+  on_threads(shares, [&](std::size_t i) { shares[i].count = count_nonblank_lines(fd, shares[i]); });
+  std::uint64_t total = 0;
+  for (const Share& s : shares) {
+    if (s.error) std::rethrow_exception(s.error);  // an I/O error
+    total += s.count;
   }
-  [[noreturn]] void fail_expected(std::string_view what) const {
-    fail(p_, fmt::format("expected {}, found {}", what, describe(p_, end_)));
+  if (total != header.transitions) return false;
+  result.transitions.resize(total);
+  std::vector<std::uint64_t> first(threads, 0);
+  for (unsigned i = 1; i < threads; ++i) first[i] = first[i - 1] + shares[i - 1].count;
+  on_threads(shares, [&](std::size_t i) {
+    parse_share(fd, shares[i], header, options, result.transitions.data() + first[i]);
+  });
+  for (const Share& s : shares)
+    if (s.error) return false;
+  // Global label ids in order of first appearance, as the sequential reader
+  // gives them: share 0's table first, then each later share's new labels.
+  result.labels = std::move(shares[0].labels);
+  std::uint64_t max_used = header.initial;
+  for (unsigned i = 0; i < threads; ++i) {
+    max_used = std::max(max_used, shares[i].max_used);
+    if (i == 0) continue;
+    std::vector<lts::LabelId> global(shares[i].labels.size(), lts::tau);
+    for (lts::LabelId l = 1; l < global.size(); ++l) global[l] = result.labels.intern(shares[i].labels.name(l));
+    for (std::uint64_t k = first[i]; k < first[i] + shares[i].count; ++k)
+      result.transitions[k].label = global[result.transitions[k].label];
   }
-
-  // Hot loops work on a local copy of p_: a store through `this` per byte
-  // would be needed otherwise, since char pointers may alias the parser.
-  void skip_blanks() {
-    const char* q = p_;
-    while (q != end_ && (*q == ' ' || *q == '\t')) ++q;
-    p_ = q;
-  }
-
-  void expect(char c, std::string_view what) {
-    skip_blanks();
-    if (p_ == end_ || *p_ != c) fail_expected(what);
-    ++p_;
-  }
-
-  // A decimal number no larger than `max`; `what` names it in messages.
-  std::uint64_t number(std::string_view what, std::uint64_t max) {
-    skip_blanks();
-    if (p_ != end_ && *p_ == '-') fail(p_, fmt::format("{} must not be negative", what));
-    if (p_ == end_ || *p_ < '0' || *p_ > '9') fail_expected(what);
-    const char* start = p_;
-    const char* q = p_;
-    std::uint64_t value = 0;
-    // 19 digits always fit in 64 bits; a 20th may still (up to 2^64-1).
-    const char* safe_end = end_ - start > 19 ? start + 19 : end_;
-    while (q != safe_end && static_cast<unsigned char>(*q - '0') < 10) value = value * 10 + (*q++ - '0');
-    if (q != end_ && static_cast<unsigned char>(*q - '0') < 10) {
-      const unsigned digit = static_cast<unsigned>(*q - '0');
-      const bool more = q + 1 != end_ && static_cast<unsigned char>(q[1] - '0') < 10;
-      if (more || value > (std::numeric_limits<std::uint64_t>::max() - digit) / 10)
-        fail(start, fmt::format("{} is too large (the maximum is {})", what, max));
-      value = value * 10 + digit;
-      ++q;
-    }
-    if (value > max) fail(start, fmt::format("{} is too large (the maximum is {})", what, max));
-    p_ = q;
-    return value;
-  }
-
-  void read_header() {
-    if (!next_line()) fail_at(1, 1, "empty input: expected the header 'des (INITIAL, TRANSITIONS, STATES)'");
-    if (end_ - p_ < 3 || std::memcmp(p_, "des", 3) != 0)
-      fail(p_, "expected the header 'des (INITIAL, TRANSITIONS, STATES)'");
-    p_ += 3;
-    expect('(', "'(' after 'des'");
-    const char* initial_at = (skip_blanks(), p_);
-    const std::uint64_t initial = number("the initial state", max_states);
-    expect(',', "',' after the initial state");
-    declared_transitions_ = number("the number of transitions", std::numeric_limits<std::uint64_t>::max());
-    expect(',', "',' after the number of transitions");
-    const char* states_at = (skip_blanks(), p_);
-    declared_states_ = number("the number of states", max_states);
-    expect(')', "')' after the number of states");
-    skip_blanks();
-    if (p_ != end_) fail(p_, fmt::format("unexpected {} after the header", describe(p_, end_)));
-    if (declared_states_ == 0) fail(states_at, "the number of states must be at least 1");
-    if (initial >= declared_states_)
-      fail(initial_at, fmt::format("the initial state {} is not below the number of states {}",
-                                   initial, declared_states_));
-    builder_.set_initial(static_cast<lts::StateId>(initial));
-    max_used_ = initial;
-    builder_.reserve(std::min(declared_transitions_, size_hint_ / min_transition_bytes + 1));
-  }
-
-  lts::StateId state(std::string_view what) {
-    skip_blanks();
-    const char* at = p_;
-    const std::uint64_t s = number(what, max_states);
-    if (s >= declared_states_)
-      fail(at, fmt::format("{} {} is not below the number of states {} declared in the header",
-                           what, s, declared_states_));
-    max_used_ = std::max(max_used_, s);
-    return static_cast<lts::StateId>(s);
-  }
-
-  std::string_view label() {
-    skip_blanks();
-    if (p_ != end_ && *p_ == '"') {
-      const char* open = p_;
-      const char* close = static_cast<const char*>(std::memchr(open + 1, '"', end_ - open - 1));
-      if (!close) fail(open, "unterminated quoted label");
-      p_ = close + 1;
-      expect(',', "',' after the label");
-      return {open + 1, static_cast<std::size_t>(close - open - 1)};
-    }
-    // Unquoted: up to the last comma of the line, blanks trimmed.
-    const char* start = p_;
-    const char* comma = nullptr;
-    for (const char* q = end_; q != start;)
-      if (*--q == ',') {
-        comma = q;
-        break;
-      }
-    if (!comma) fail(end_, "expected ',' after the label, found end of line");
-    const char* stop = comma;
-    while (stop != start && (stop[-1] == ' ' || stop[-1] == '\t')) --stop;
-    if (stop == start) fail_expected("a label");
-    p_ = comma + 1;
-    return {start, static_cast<std::size_t>(stop - start)};
-  }
-
-  // A cheap fingerprint for the label cache: length and the first and last
-  // bytes (labels of one file differ mostly at their ends).
-  static std::size_t fingerprint(std::string_view text) {
-    std::uint64_t head = 0, tail = 0;
-    const std::size_t k = std::min<std::size_t>(8, text.size());
-    std::memcpy(&head, text.data(), k);
-    std::memcpy(&tail, text.data() + text.size() - k, k);
-    const std::uint64_t h = (head * 0x9E3779B97F4A7C15ull) ^ (tail + text.size()) * 0xC2B2AE3D27D4EB4Full;
-    return static_cast<std::size_t>(h >> 56);
-  }
-
-  // Most labels are found in a 256-entry direct-mapped cache before the hash
-  // map; on 10^7 transitions with 20 labels this took reading from 0.69 s
-  // to 0.53 s (bench/read/run.sh).
-  lts::LabelId label_id(std::string_view text) {
-    CacheEntry& slot = cache_[fingerprint(text)];
-    if (slot.text == text) return slot.id;
-    auto it = label_ids_.find(text);
-    if (it == label_ids_.end()) {
-      const lts::LabelId id = is_internal_label(text, options_) ? lts::tau : builder_.label(text);
-      it = label_ids_.emplace(std::string(text), id).first;
-    }
-    slot = {it->first, it->second};
-    return it->second;
-  }
-
-  void read_transition() {
-    if (count_ == declared_transitions_)
-      fail(p_, fmt::format("more transitions than the {} declared in the header", declared_transitions_));
-    expect('(', "'(' to start a transition");
-    const lts::StateId from = state("the source state");
-    expect(',', "',' after the source state");
-    const lts::LabelId id = label_id(label());
-    const lts::StateId to = state("the target state");
-    expect(')', "')' after the target state");
-    skip_blanks();
-    if (p_ != end_) fail(p_, fmt::format("unexpected {} after the transition", describe(p_, end_)));
-    builder_.add_transition(from, id, to);
-    ++count_;
-  }
-
-  struct Hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-  };
-
-  LineReader& lines_;
-  std::string name_;
-  const AutReadOptions& options_;
-  std::uint64_t size_hint_;
-  lts::LtsBuilder builder_;
-  const char* begin_ = nullptr;
-  const char* p_ = nullptr;
-  const char* end_ = nullptr;
-  std::uint64_t declared_transitions_ = 0;
-  std::uint64_t declared_states_ = 0;
-  std::uint64_t count_ = 0;
-  std::uint64_t max_used_ = 0;
-  std::unordered_map<std::string, lts::LabelId, Hash, std::equal_to<>> label_ids_;
-  struct CacheEntry {
-    std::string_view text;  // a key of label_ids_ (stable: node-based map)
-    lts::LabelId id = 0;
-  };
-  std::array<CacheEntry, 256> cache_{};
-};
+  result.initial = static_cast<lts::StateId>(header.initial);
+  finish_states(result, max_used);
+  return true;
+}
 
 }  // namespace
 
 lts::Lts read_aut_text(std::string_view text, const std::string& name, const AutReadOptions& options) {
   LineReader lines(text);
-  return AutParser(lines, name, options, text.size()).parse();
+  return read_sequential(lines, name, options, text.size());
 }
 
 lts::Lts read_aut_file(const std::string& path, const AutReadOptions& options) {
@@ -260,13 +192,6 @@ lts::Lts read_aut_file(const std::string& path, const AutReadOptions& options) {
   const bool is_stdin = path == "-";
   const int fd = is_stdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw FileError(fmt::format("{}: error: cannot open: {}", name, std::strerror(errno)));
-  struct stat st {};
-  std::uint64_t size_hint = std::uint64_t{1} << 24;  // a pipe: let the vector grow
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) size_hint = static_cast<std::uint64_t>(st.st_size);
-  if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-    ::close(fd);
-    throw FileError(fmt::format("{}: error: is a directory", name));
-  }
   struct Closer {
     int fd;
     bool close_it;
@@ -274,9 +199,23 @@ lts::Lts read_aut_file(const std::string& path, const AutReadOptions& options) {
       if (close_it) ::close(fd);
     }
   } closer{fd, !is_stdin};
-  LineReader lines(fd);
+  struct stat st {};
+  const bool regular = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+  if (!regular && S_ISDIR(st.st_mode)) throw FileError(fmt::format("{}: error: is a directory", name));
   try {
-    return AutParser(lines, name, options, size_hint).parse();
+    if (regular) {
+      const auto size = static_cast<std::uint64_t>(st.st_size);
+      const unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+      const off_t start = ::lseek(fd, 0, SEEK_CUR);
+      if (start == 0 && threads > 1 && size >= options.parallel_from_bytes) {
+        lts::Lts result;
+        if (read_parallel(fd, size, options, std::min(threads, 8u), result)) return result;
+      }
+      LineReader lines(fd, static_cast<std::uint64_t>(std::max<off_t>(start, 0)), UINT64_MAX);
+      return read_sequential(lines, name, options, size);
+    }
+    LineReader lines(fd);
+    return read_sequential(lines, name, options, std::uint64_t{1} << 24);  // a pipe: let the vector grow
   } catch (const std::system_error& e) {
     throw FileError(fmt::format("{}: error: cannot read: {}", name, e.code().message()));
   }

@@ -9,6 +9,7 @@
 // Validation is strict; every error is a ParseError naming file, line and
 // column. Header counts never drive an allocation the data has not
 // confirmed.
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,6 +22,10 @@ struct AutReadOptions {
   // Labels read as tau besides `i` (CADP) and `tau` (mCRL2). A name hides
   // the label equal to it and every label `name(...)`, as mCRL2's --tau does.
   std::vector<std::string> hidden;
+  // Regular files of at least this many bytes are parsed on several cores.
+  std::uint64_t parallel_from_bytes = std::uint64_t{8} << 20;
+  // Threads for that; 0 means one per core.
+  unsigned threads = 0;
 };
 
 // Reads the file at `path`, or standard input when path is "-".

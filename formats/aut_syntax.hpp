@@ -1,0 +1,78 @@
+#pragma once
+// The syntax of one `.aut` line, shared by the sequential and the parallel
+// reader (formats/aut_reader.cpp). Internal to formats/.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "formats/aut_reader.hpp"
+#include "lts/label_table.hpp"
+#include "lts/lts.hpp"
+
+namespace formats::detail {
+
+struct AutHeader {
+  std::uint64_t initial = 0;
+  std::uint64_t transitions = 0;
+  std::uint64_t states = 0;
+};
+
+struct AutTransition {
+  lts::StateId from;
+  std::string_view label;
+  lts::StateId to;
+};
+
+// Parses one line at a time; errors are ParseErrors at the line and column.
+class AutLineParser {
+ public:
+  explicit AutLineParser(std::string file) : file_(std::move(file)) {}
+
+  // Starts on `line`, the line_number-th; false if it holds only blanks.
+  bool start(std::string_view line, std::uint64_t line_number);
+  AutHeader header();
+  // A transition whose states must be below `states`.
+  AutTransition transition(std::uint64_t states);
+
+  [[noreturn]] void fail_at(std::uint64_t line, std::uint64_t column, std::string message) const;
+
+ private:
+  [[noreturn]] void fail(const char* at, std::string message) const;
+  [[noreturn]] void fail_expected(std::string_view what) const;
+  void skip_blanks();
+  void expect(char c, std::string_view what);
+  std::uint64_t number(std::string_view what, std::uint64_t max);
+  lts::StateId state(std::string_view what, std::uint64_t states);
+  std::string_view label();
+
+  std::string file_;
+  std::uint64_t line_number_ = 0;
+  const char* begin_ = nullptr;
+  const char* p_ = nullptr;
+  const char* end_ = nullptr;
+};
+
+// Label texts to ids in one LabelTable, with the internal ones mapped to tau.
+class LabelInterner {
+ public:
+  LabelInterner(const AutReadOptions& options, lts::LabelTable& table) : options_(options), table_(table) {}
+  lts::LabelId id(std::string_view text);
+
+ private:
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  struct CacheEntry {
+    std::string_view text;  // a key of ids_ (stable: the map is node-based)
+    lts::LabelId id = 0;
+  };
+  const AutReadOptions& options_;
+  lts::LabelTable& table_;
+  std::unordered_map<std::string, lts::LabelId, Hash, std::equal_to<>> ids_;
+  std::array<CacheEntry, 256> cache_{};
+};
+
+}  // namespace formats::detail
