@@ -1,0 +1,41 @@
+#pragma once
+// Preprocessing shared by the branching partitioners: contract every
+// tau-SCC to one state, and under divergence sensitivity mark divergent
+// components with a self-loop labelled by a fresh action.
+//
+// All states of a tau-cycle are branching bisimilar (van Glabbeek &
+// Weijland, J. ACM 43(3), 1996, Lemma 2.5 via the stuttering lemma), and
+// equally divergent, so contraction is sound for both equivalences. The
+// contracted LTS has no tau-cycles, which the partitioners rely on (every
+// state reaches a bottom state by inert steps).
+//
+// Divergence: after contraction a state is divergent exactly when it can reach,
+// by inert tau steps, a component that was a tau-cycle. Giving each such
+// component a self-loop with a label no other transition has turns
+// divergence-sensitive branching bisimulation into plain branching
+// bisimulation of the result: the loop is a non-inert step that stays in its
+// own class, so it is in a state's branching signature exactly when the state
+// reaches a divergent component inertly, which is Def. 4.2 of the seed paper
+// for the contracted system. mCRL2's divergence-preserving branching
+// minimisation (Groote, Jansen, Keiren & Wijs, ACM TOCL 18(2), 2017) treats
+// tau-loops the same way: kept, and never inert.
+#include <cstdint>
+#include <vector>
+
+#include "lts/lts.hpp"
+
+namespace bisim::branching {
+
+struct ContractedLts {
+  lts::Lts lts;                          // one state per tau-SCC; its label table is unused (ids only)
+  std::uint32_t num_labels = 1;          // labels are 0..num_labels-1
+  std::vector<std::uint32_t> component;  // component[s]: the contracted state of input state s
+};
+
+// Transitions of the result are sorted and without duplicates; tau steps
+// inside a component are dropped. Tau steps go from higher to lower state
+// numbers (Tarjan's reverse topological numbering), so the result has no
+// tau-cycles.
+ContractedLts contract_tau_sccs(const lts::Lts& input, bool divergence_sensitive);
+
+}  // namespace bisim::branching
