@@ -44,41 +44,58 @@ void AutLineParser::fail_expected(std::string_view what) const {
   fail(p_, fmt::format("expected {}, found {}", what, describe(p_, end_)));
 }
 
+void AutLineParser::fail_state_bound(const char* at, std::string_view what, std::uint64_t s,
+                                     std::uint64_t states) const {
+  fail(at, fmt::format("{} {} is not below the number of states {} declared in the header", what, s, states));
+}
+
+void AutLineParser::fail_trailing(std::string_view after) const {
+  fail(p_, fmt::format("unexpected {} after the {}", describe(p_, end_), after));
+}
+
 // Hot loops work on a local copy of p_: a store through `this` per byte
 // would be needed otherwise, since char pointers may alias the parser.
-void AutLineParser::skip_blanks() {
+inline void AutLineParser::skip_blanks() {
   const char* q = p_;
   while (q != end_ && (*q == ' ' || *q == '\t')) ++q;
   p_ = q;
 }
 
-void AutLineParser::expect(char c, std::string_view what) {
+inline void AutLineParser::expect(char c, std::string_view what) {
   skip_blanks();
   if (p_ == end_ || *p_ != c) fail_expected(what);
   ++p_;
 }
 
-// A decimal number no larger than `max`; `what` names it in messages.
-std::uint64_t AutLineParser::number(std::string_view what, std::uint64_t max) {
+// A decimal number no larger than `max`; `what` names it in messages. The
+// error paths are out of line so that this inlines into transition().
+inline std::uint64_t AutLineParser::number(std::string_view what, std::uint64_t max) {
   skip_blanks();
-  if (p_ != end_ && *p_ == '-') fail(p_, fmt::format("{} must not be negative", what));
-  if (p_ == end_ || !is_digit(*p_)) fail_expected(what);
   const char* start = p_;
+  if (p_ == end_ || !is_digit(*p_)) return slow_number(what, max);
   const char* q = p_;
   std::uint64_t value = 0;
   // 19 digits always fit in 64 bits; a 20th may (up to 2^64-1).
   const char* safe_end = end_ - start > 19 ? start + 19 : end_;
   while (q != safe_end && is_digit(*q)) value = value * 10 + static_cast<unsigned>(*q++ - '0');
-  if (q != end_ && is_digit(*q)) {
-    const unsigned digit = static_cast<unsigned>(*q - '0');
-    const bool more = q + 1 != end_ && is_digit(q[1]);
-    if (more || value > (std::numeric_limits<std::uint64_t>::max() - digit) / 10)
+  if ((q != end_ && is_digit(*q)) || value > max) return slow_number(what, max);
+  p_ = q;
+  return value;
+}
+
+// The number at p_ the careful way: the errors, and 20-digit numbers that
+// still fit in 64 bits.
+std::uint64_t AutLineParser::slow_number(std::string_view what, std::uint64_t max) {
+  const char* start = p_;
+  if (start != end_ && *start == '-') fail(start, fmt::format("{} must not be negative", what));
+  if (start == end_ || !is_digit(*start)) fail_expected(what);
+  std::uint64_t value = 0;
+  for (; p_ != end_ && is_digit(*p_); ++p_) {
+    const unsigned digit = static_cast<unsigned>(*p_ - '0');
+    if (value > (std::numeric_limits<std::uint64_t>::max() - digit) / 10 || value * 10 + digit > max)
       fail(start, fmt::format("{} is too large (the maximum is {})", what, max));
     value = value * 10 + digit;
-    ++q;
   }
-  if (value > max) fail(start, fmt::format("{} is too large (the maximum is {})", what, max));
-  p_ = q;
   return value;
 }
 
@@ -97,7 +114,7 @@ AutHeader AutLineParser::header() {
   h.states = number("the number of states", max_states);
   expect(')', "')' after the number of states");
   skip_blanks();
-  if (p_ != end_) fail(p_, fmt::format("unexpected {} after the header", describe(p_, end_)));
+  if (p_ != end_) fail_trailing("header");
   if (h.states == 0) fail(states_at, "the number of states must be at least 1");
   if (h.initial >= h.states)
     fail(initial_at,
@@ -105,16 +122,16 @@ AutHeader AutLineParser::header() {
   return h;
 }
 
-lts::StateId AutLineParser::state(std::string_view what, std::uint64_t states) {
+inline lts::StateId AutLineParser::state(std::string_view what, std::uint64_t states) {
   skip_blanks();
   const char* at = p_;
   const std::uint64_t s = number(what, max_states);
   if (s >= states)
-    fail(at, fmt::format("{} {} is not below the number of states {} declared in the header", what, s, states));
+    fail_state_bound(at, what, s, states);
   return static_cast<lts::StateId>(s);
 }
 
-std::string_view AutLineParser::label() {
+inline std::string_view AutLineParser::label() {
   skip_blanks();
   if (p_ != end_ && *p_ == '"') {
     const char* open = p_;
@@ -149,7 +166,7 @@ AutTransition AutLineParser::transition(std::uint64_t states) {
   const lts::StateId to = state("the target state", states);
   expect(')', "')' after the target state");
   skip_blanks();
-  if (p_ != end_) fail(p_, fmt::format("unexpected {} after the transition", describe(p_, end_)));
+  if (p_ != end_) fail_trailing("transition");
   return {from, text, to};
 }
 

@@ -39,11 +39,15 @@ class AutLineParser {
   [[noreturn]] void fail_at(std::uint64_t line, std::uint64_t column, std::string message) const;
 
  private:
-  [[noreturn]] void fail(const char* at, std::string message) const;
-  [[noreturn]] void fail_expected(std::string_view what) const;
+  [[noreturn, gnu::noinline, gnu::cold]] void fail(const char* at, std::string message) const;
+  [[noreturn, gnu::noinline, gnu::cold]] void fail_expected(std::string_view what) const;
+  [[noreturn, gnu::noinline, gnu::cold]] void fail_state_bound(const char* at, std::string_view what,
+                                                               std::uint64_t s, std::uint64_t states) const;
+  [[noreturn, gnu::noinline, gnu::cold]] void fail_trailing(std::string_view after) const;
   void skip_blanks();
   void expect(char c, std::string_view what);
   std::uint64_t number(std::string_view what, std::uint64_t max);
+  [[gnu::noinline, gnu::cold]] std::uint64_t slow_number(std::string_view what, std::uint64_t max);
   lts::StateId state(std::string_view what, std::uint64_t states);
   std::string_view label();
 
