@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <numeric>
 
-#include "bisim/bisimulation.hpp"
 #include "lts/tau_scc.hpp"
 
 namespace bisim {
@@ -119,24 +118,6 @@ lts::Lts quotient(const lts::Lts& lts, const Partition& p, Equivalence e,
   edges.shrink_to_fit();
   result.transitions = std::move(edges);
   if (class_to_state) *class_to_state = number;
-  return result;
-}
-
-Minimised minimise(const lts::Lts& input, Equivalence e) {
-  Minimised result;
-  std::vector<StateId> to_reachable;
-  lts::Lts reachable = lts::reachable_part(input, &to_reachable);
-  if (e == Equivalence::none) {
-    result.quotient = std::move(reachable);
-    result.state_map = std::move(to_reachable);
-    return result;
-  }
-  const Partition p = partition(reachable, e);
-  std::vector<StateId> class_to_state;
-  result.quotient = quotient(reachable, p, e, &class_to_state);
-  result.state_map = std::move(to_reachable);
-  for (StateId& s : result.state_map)
-    if (s != lts::no_state) s = class_to_state[p.block[s]];
   return result;
 }
 

@@ -42,4 +42,11 @@ struct Minimised {
 };
 Minimised minimise(const lts::Lts& lts, Equivalence e);
 
+class PhaseTimer;
+// The same, consuming `lts` so that its memory is released once it is no
+// longer needed, and timing the phases (reach, scc, refine, build) on
+// `timer` when given. Under branching and divbranching the tau-SCCs are
+// contracted first (bisim/tau_scc_contraction.hpp).
+Minimised minimise(lts::Lts&& lts, Equivalence e, PhaseTimer* timer);
+
 }  // namespace bisim

@@ -1,0 +1,85 @@
+#include "bisim/quotient_job.hpp"
+
+#include <fmt/format.h>
+
+#include "bisim/quotient.hpp"
+#include "formats/output_file.hpp"
+#include "lts/reachability.hpp"
+
+namespace bisim {
+
+QuotientReport run_quotient(const QuotientJob& job) {
+  QuotientReport report;
+  report.equivalence = job.equivalence;
+  {
+    PhaseTimer timer(job.show_progress);
+    timer.start("read");
+    lts::Lts input = formats::read_aut_file(job.input, job.read);
+    report.input_states = input.num_states;
+    report.input_transitions = input.num_transitions();
+    const Minimised m = minimise(std::move(input), job.equivalence, &timer);
+    report.output_states = m.quotient.num_states;
+    report.output_transitions = m.quotient.num_transitions();
+
+    timer.start("write");
+    formats::OutputFile out(job.output);
+    formats::write_aut(m.quotient, out.stream(), job.write);
+    if (job.map_path.empty()) {
+      out.commit();
+    } else {
+      formats::OutputFile map(job.map_path);
+      write_state_map(m.state_map, map.stream());
+      out.commit();
+      map.commit();
+    }
+    timer.stop();
+    report.phases = timer.phases();
+  }
+  report.peak_bytes = PhaseTimer::process_peak_bytes();
+  return report;
+}
+
+void write_state_map(const std::vector<lts::StateId>& state_map, std::FILE* out) {
+  fmt::memory_buffer buffer;
+  for (lts::StateId s = 0; s < state_map.size(); ++s) {
+    if (state_map[s] == lts::no_state) fmt::format_to(std::back_inserter(buffer), "{} -\n", s);
+    else fmt::format_to(std::back_inserter(buffer), "{} {}\n", s, state_map[s]);
+    if (buffer.size() > (1u << 16)) {
+      std::fwrite(buffer.data(), 1, buffer.size(), out);
+      buffer.clear();
+    }
+  }
+  std::fwrite(buffer.data(), 1, buffer.size(), out);
+}
+
+namespace {
+
+double ratio(std::uint64_t before, std::uint64_t after) {
+  return after == 0 ? 0.0 : static_cast<double>(before) / static_cast<double>(after);
+}
+
+double megabytes(std::uint64_t bytes) { return static_cast<double>(bytes) / (1024.0 * 1024.0); }
+
+}  // namespace
+
+std::string format_report(const QuotientReport& r) {
+  std::string text = fmt::format(
+      "quotient: input   {} states, {} transitions\n"
+      "quotient: output  {} states, {} transitions ({} quotient)\n"
+      "quotient: reduction {:.1f}x states, {:.1f}x transitions\n"
+      "quotient: phase     time (s)  peak so far (MiB)  resident after (MiB)\n",
+      r.input_states, r.input_transitions, r.output_states, r.output_transitions, name(r.equivalence),
+      ratio(r.input_states, r.output_states), ratio(r.input_transitions, r.output_transitions));
+  double total = 0;
+  for (const PhaseReport& p : r.phases) {
+    text += fmt::format("quotient: {:<8} {:>9.3f}  {:>17.1f}  {:>20.1f}\n", p.name, p.seconds,
+                        megabytes(p.peak_bytes), megabytes(p.resident_bytes));
+    total += p.seconds;
+  }
+  text += fmt::format("quotient: {:<8} {:>9.3f}  {:>17.1f}  ({:.1f} bytes per input transition)\n", "total",
+                      total, megabytes(r.peak_bytes),
+                      r.input_transitions ? static_cast<double>(r.peak_bytes) / r.input_transitions : 0.0);
+  return text;
+}
+
+}  // namespace bisim

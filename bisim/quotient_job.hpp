@@ -1,0 +1,51 @@
+#pragma once
+// A whole `quotient` run: read an .aut file, minimise it, write the quotient
+// and, on request, the state map; each phase timed (bisim/phase_timer.hpp).
+// The tool's main only parses options into a QuotientJob and prints the
+// report; this is also what the tool tests and benchmarks exercise.
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "bisim/equivalence.hpp"
+#include "bisim/phase_timer.hpp"
+#include "formats/aut_reader.hpp"
+#include "formats/aut_writer.hpp"
+#include "lts/lts.hpp"
+
+namespace bisim {
+
+struct QuotientJob {
+  std::string input = "-";  // a file, or "-" for standard input
+  formats::AutReadOptions read;
+  Equivalence equivalence = Equivalence::branching;
+  std::string output = "-";  // "-" is standard output
+  formats::AutWriteOptions write;
+  std::string map_path;  // where to write the state map; empty for none
+  bool show_progress = false;
+};
+
+struct QuotientReport {
+  Equivalence equivalence = Equivalence::branching;
+  std::uint64_t input_states = 0, input_transitions = 0;
+  std::uint64_t output_states = 0, output_transitions = 0;
+  std::vector<PhaseReport> phases;  // read, reach, scc, refine, build, write
+  std::uint64_t peak_bytes = 0;     // of the whole process
+};
+
+// Runs the job. Output files appear only when the whole run succeeded.
+// Throws formats::ParseError / formats::FileError on bad input or output.
+QuotientReport run_quotient(const QuotientJob& job);
+
+// The -v text: sizes before and after, reduction factors, and a table of
+// the phases with their time and peak memory.
+std::string format_report(const QuotientReport& report);
+
+// The state map (`quotient --map`): one line per input state,
+//   INPUT_STATE QUOTIENT_STATE
+// in increasing order of INPUT_STATE, with '-' as QUOTIENT_STATE for a state
+// unreachable from the initial state (it has no counterpart in the quotient).
+void write_state_map(const std::vector<lts::StateId>& state_map, std::FILE* out);
+
+}  // namespace bisim
