@@ -1,0 +1,146 @@
+// Properties every quotient must have (seed paper, Definition 3.3), checked
+// on random LTSs and on the oracle files for strong, branching and
+// divbranching, against the reference partitioner and a direct reading of
+// the definition through the state map:
+//   - the map relates two reachable states iff the reference partition does;
+//   - the quotient's transitions are exactly the image of the input's, minus
+//     inert tau (branching), plus one tau self-loop per divergent class
+//     (divbranching), without duplicates;
+//   - numbering is breadth-first from 0; the output is the same bytes for any
+//     order of the input's transitions; the quotient of a quotient is itself.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <set>
+#include <string>
+#include <tuple>
+
+#include "bisim/quotient.hpp"
+#include "formats/aut_reader.hpp"
+#include "formats/aut_writer.hpp"
+#include "lts/reachability.hpp"
+#include "lts/tau_scc.hpp"
+#include "tests/bisim/reference/reference_partition.hpp"
+#include "tests/bisim/strong/random_rounds.hpp"
+#include "tests/support/oracle.hpp"
+#include "tests/support/random_lts.hpp"
+
+namespace {
+
+using bisim::Equivalence;
+using lts::StateId;
+using NamedStep = std::tuple<StateId, std::string, StateId>;
+
+constexpr Equivalence equivalences[] = {Equivalence::strong, Equivalence::branching, Equivalence::divbranching};
+
+std::set<NamedStep> named_steps(const lts::Lts& l) {
+  std::set<NamedStep> steps;
+  for (const lts::Transition& t : l.transitions)
+    steps.insert({t.from, t.label == lts::tau ? "tau" : l.labels.name(t.label), t.to});
+  return steps;
+}
+
+// The quotient's transitions as Definition 3.3 gives them from the state map.
+std::set<NamedStep> expected_steps(const lts::Lts& l, const std::vector<StateId>& map, Equivalence e) {
+  const bool branching = e != Equivalence::strong;
+  std::set<NamedStep> steps;
+  lts::Lts inert;  // tau steps inside a class
+  inert.num_states = l.num_states;
+  for (const lts::Transition& t : l.transitions) {
+    if (map[t.from] == lts::no_state) continue;
+    const bool is_inert = t.label == lts::tau && map[t.from] == map[t.to];
+    if (is_inert) inert.transitions.push_back(t);
+    if (branching && is_inert) continue;
+    steps.insert({map[t.from], t.label == lts::tau ? "tau" : l.labels.name(t.label), map[t.to]});
+  }
+  if (e == Equivalence::divbranching) {
+    const lts::TauSccs sccs = lts::tau_sccs(inert);
+    for (StateId s = 0; s < l.num_states; ++s)
+      if (map[s] != lts::no_state && sccs.divergent[sccs.component[s]]) steps.insert({map[s], "tau", map[s]});
+  }
+  return steps;
+}
+
+void check_quotient(const lts::Lts& l, Equivalence e, const std::string& what) {
+  SCOPED_TRACE(what + " under " + std::string(bisim::name(e)));
+  const bisim::Minimised m = bisim::minimise(l, e);
+  const lts::Lts& q = m.quotient;
+  ASSERT_EQ(m.state_map.size(), l.num_states);
+  ASSERT_EQ(q.initial, 0u);
+  ASSERT_EQ(m.state_map[l.initial], 0u);
+
+  // The map is the reference partition on the reachable states.
+  const std::vector<bool> reachable = lts::reachable_states(l);
+  const bisim::Partition reference = bisim::reference_partition(l, e);
+  std::vector<StateId> class_state(reference.num_blocks, lts::no_state);
+  std::vector<bool> hit(q.num_states, false);
+  for (StateId s = 0; s < l.num_states; ++s) {
+    ASSERT_EQ(reachable[s], m.state_map[s] != lts::no_state) << "state " << s;
+    if (!reachable[s]) continue;
+    ASSERT_LT(m.state_map[s], q.num_states);
+    hit[m.state_map[s]] = true;
+    StateId& c = class_state[reference.block[s]];
+    if (c == lts::no_state) c = m.state_map[s];
+    ASSERT_EQ(c, m.state_map[s]) << "state " << s << " is not with its class";
+  }
+  ASSERT_TRUE(std::all_of(hit.begin(), hit.end(), [](bool h) { return h; })) << "a quotient state has no member";
+  for (StateId s = 0; s < l.num_states; ++s) {
+    for (StateId t = 0; t < l.num_states; ++t) {
+      if (reachable[s] && reachable[t] && reference.block[s] != reference.block[t]) {
+        ASSERT_NE(m.state_map[s], m.state_map[t]) << s << " and " << t << " are not equivalent";
+      }
+    }
+  }
+
+  // Transitions: exactly Definition 3.3, no duplicates, sorted.
+  EXPECT_EQ(named_steps(q), expected_steps(l, m.state_map, e));
+  EXPECT_EQ(named_steps(q).size(), q.num_transitions()) << "duplicate transitions";
+  // Breadth-first numbering: every state but 0 has a predecessor numbered lower.
+  std::vector<StateId> lowest_predecessor(q.num_states, lts::no_state);
+  for (const lts::Transition& t : q.transitions)
+    lowest_predecessor[t.to] = std::min(lowest_predecessor[t.to], t.from);
+  for (StateId s = 1; s < q.num_states; ++s) EXPECT_LT(lowest_predecessor[s], s) << "state " << s;
+
+  // Idempotence, through the text format so that label ids change too.
+  const std::string text = formats::write_aut_string(q);
+  const lts::Lts reread = formats::read_aut_text(text, "quotient");
+  EXPECT_EQ(formats::write_aut_string(bisim::minimise(reread, e).quotient), text) << "quotient of the quotient";
+}
+
+TEST(QuotientProperties, RandomLtss) {
+  const std::uint64_t rounds = testing_support::bisim_random_rounds(150);
+  std::mt19937_64 rng(7031);
+  for (std::uint64_t round = 0; round < rounds; ++round) {
+    const lts::Lts l = testing_support::random_lts(rng, testing_support::random_shape(rng, 30));
+    for (Equivalence e : equivalences) {
+      check_quotient(l, e, "round " + std::to_string(round));
+      if (testing::Test::HasFatalFailure()) return;
+    }
+  }
+}
+
+TEST(QuotientProperties, OracleFiles) {
+  for (const auto& row : testing_support::oracle_rows()) {
+    if (row.equivalence != "strong" || row.states > 2000) continue;  // one pass per small file
+    const lts::Lts l = formats::read_aut_file(row.file);
+    if (l.num_states > 400) continue;  // the reference and the pairwise check are quadratic
+    for (Equivalence e : equivalences) check_quotient(l, e, row.file);
+  }
+}
+
+TEST(QuotientProperties, SameBytesForAnyTransitionOrder) {
+  std::mt19937_64 rng(99);
+  for (int round = 0; round < 100; ++round) {
+    lts::Lts l = testing_support::random_lts(rng, testing_support::random_shape(rng, 40));
+    for (Equivalence e : equivalences) {
+      const std::string first = formats::write_aut_string(bisim::minimise(l, e).quotient);
+      EXPECT_EQ(formats::write_aut_string(bisim::minimise(l, e).quotient), first);
+      lts::Lts shuffled = l;
+      std::shuffle(shuffled.transitions.begin(), shuffled.transitions.end(), rng);
+      EXPECT_EQ(formats::write_aut_string(bisim::minimise(shuffled, e).quotient), first) << "round " << round;
+    }
+  }
+}
+
+}  // namespace
