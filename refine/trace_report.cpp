@@ -43,16 +43,16 @@ struct ThreadColumns {
 
 }  // namespace
 
-std::string render_trace(const lts::Lts& lts, const std::vector<lts::Transition>& path, const TraceStyle& style,
-                         const std::string& last_note) {
-  std::vector<lts::Transition> steps;
-  for (const lts::Transition& t : path)
-    if (t.label != lts::tau) steps.push_back(t);
-  const ThreadColumns columns(visible_labels(lts, path));
+namespace {
+
+// The table for `labels`, with "FROM -> TO" per line when `states` is given.
+std::string render(const std::vector<std::string>& labels, const std::vector<std::string>* states,
+                   const TraceStyle& style, const std::string& last_note) {
+  const ThreadColumns columns(labels);
   std::vector<TextRow> rows;
-  if (style.explain || style.states) {
+  if (style.explain || states) {
     TextRow header{"#"};
-    if (style.states) header.push_back("states");
+    if (states) header.push_back("states");
     if (style.explain) {
       for (const auto& [thread, column] : columns.of_thread) header.push_back(fmt::format("thread {}", thread));
       if (columns.has_other) header.push_back("other");
@@ -61,21 +61,35 @@ std::string render_trace(const lts::Lts& lts, const std::vector<lts::Transition>
     }
     rows.push_back(header);
   }
-  for (std::size_t i = 0; i < steps.size(); ++i) {
-    const std::string& label = lts.labels.name(steps[i].label);
+  for (std::size_t i = 0; i < labels.size(); ++i) {
     TextRow row{std::to_string(i + 1)};
-    if (style.states) row.push_back(fmt::format("{} -> {}", steps[i].from, steps[i].to));
+    if (states) row.push_back((*states)[i]);
     if (style.explain) {
       const std::size_t first = row.size();
       row.resize(first + columns.count());
-      row[first + columns.column(label)] = label;
+      row[first + columns.column(labels[i])] = labels[i];
     } else {
-      row.push_back(label);
+      row.push_back(labels[i]);
     }
-    if (i + 1 == steps.size() && !last_note.empty()) row.push_back(last_note);
+    if (i + 1 == labels.size() && !last_note.empty()) row.push_back(last_note);
     rows.push_back(std::move(row));
   }
   return render_table(rows);
+}
+
+}  // namespace
+
+std::string render_trace(const lts::Lts& lts, const std::vector<lts::Transition>& path, const TraceStyle& style,
+                         const std::string& last_note) {
+  std::vector<std::string> states;
+  for (const lts::Transition& t : path)
+    if (t.label != lts::tau) states.push_back(fmt::format("{} -> {}", t.from, t.to));
+  return render(visible_labels(lts, path), style.states ? &states : nullptr, style, last_note);
+}
+
+std::string render_labels(const std::vector<std::string>& labels, const TraceStyle& style,
+                          const std::string& last_note) {
+  return render(labels, nullptr, style, last_note);
 }
 
 std::string trace_file_text(const std::vector<std::string>& labels) {

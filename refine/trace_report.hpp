@@ -23,6 +23,10 @@ std::vector<std::string> visible_labels(const lts::Lts& lts, const std::vector<l
 std::string render_trace(const lts::Lts& lts, const std::vector<lts::Transition>& path, const TraceStyle& style,
                          const std::string& last_note = "");
 
+// The same for a bare list of labels (no states to show).
+std::string render_labels(const std::vector<std::string>& labels, const TraceStyle& style,
+                          const std::string& last_note = "");
+
 // The --cex file: each label on a line of its own.
 std::string trace_file_text(const std::vector<std::string>& labels);
 

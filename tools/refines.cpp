@@ -7,7 +7,10 @@
 #include "formats/aut_reader.hpp"
 #include "formats/diagnostic.hpp"
 #include "formats/output_file.hpp"
+#include "bisim/equivalence.hpp"
+#include "refine/bisimilarity.hpp"
 #include "refine/lock_freedom.hpp"
+#include "refine/text_table.hpp"
 #include "refine/trace_inclusion.hpp"
 #include "refine/trace_report.hpp"
 #include "tools/common/tool.hpp"
@@ -102,6 +105,63 @@ int run_lockfree(const Settings& s) {
   return fails;
 }
 
+std::string play_table(const refine::BisimilarityResult& r, const std::string& a, const std::string& b) {
+  std::vector<refine::TextRow> rows{{"#", "moves", "action", "answer"}};
+  for (std::size_t i = 0; i < r.play.size(); ++i) {
+    const refine::NamedMove& m = r.play[i];
+    const std::string& mover = m.attacker_is_a ? a : b;
+    const std::string& other = m.attacker_is_a ? b : a;
+    const std::string action = m.diverges ? "diverges (internal steps forever)" : m.label.empty() ? "i" : m.label;
+    std::string answer;
+    switch (m.answer) {
+      case refine::PlayMove::Answer::same: answer = fmt::format("{} does it too", other); break;
+      case refine::PlayMove::Answer::stays: answer = fmt::format("{} stays put", other); break;
+      case refine::PlayMove::Answer::cannot:
+        answer = fmt::format("{} cannot match it", other);
+        break;
+    }
+    rows.push_back({std::to_string(i + 1), mover, action, answer});
+  }
+  return refine::render_table(rows);
+}
+
+int run_equivalence(const Settings& s) {
+  const lts::Lts x = formats::read_aut_file(s.inputs[0], s.read);
+  const lts::Lts y = formats::read_aut_file(s.inputs[1], s.read);
+  const bisim::Equivalence e = *bisim::parse_equivalence(s.equivalence);
+  const refine::BisimilarityResult r = refine::check_bisimilarity(x, y, e);
+  if (s.verbose) std::fprintf(stderr, "refines: %u classes in the disjoint union\n", r.blocks);
+  const std::string a = shown(s.inputs[0]), b = shown(s.inputs[1]);
+  if (r.holds) {
+    print(fmt::format("holds: {} and {} are {} bisimilar\n", a, b, s.equivalence));
+    return holds;
+  }
+  std::string text = fmt::format("does not hold: {} and {} are not {} bisimilar\n", a, b, s.equivalence);
+  std::vector<std::string> labels;
+  if (r.traces_differ) {
+    const std::string& mine = r.trace_of_a ? a : b;
+    const std::string& other = r.trace_of_a ? b : a;
+    labels = r.trace;
+    text += fmt::format("{} has a trace that {} cannot follow; a shortest one ({} action{}):\n", mine, other,
+                        labels.size(), labels.size() == 1 ? "" : "s");
+    text += refine::render_labels(labels, s.style, fmt::format("<- {} cannot do this", other));
+    if (labels.size() > 1) text += fmt::format("After the first {} action{}, {} ", labels.size() - 1, labels.size() == 2 ? "" : "s", other);
+    else text += fmt::format("Initially {} ", other);
+    text += r.other_enabled.empty() ? "can do no visible action.\n"
+                                    : fmt::format("can do only: {}\n", fmt::join(r.other_enabled, "  "));
+  } else {
+    if (e != bisim::Equivalence::strong) text += "Their weak traces are the same.\n";
+    text += "A distinguishing play: one side moves, the other answers as well as it can;\n"
+            "after the last move one side can do what the other cannot.\n";
+    text += play_table(r, a, b);
+    for (const refine::NamedMove& m : r.play)
+      if (!m.diverges && !m.label.empty()) labels.push_back(m.label);
+  }
+  print(text);
+  write_cex(s, labels);
+  return fails;
+}
+
 void check_inputs(Settings& s) {
   const std::size_t wanted = s.lockfree ? 1 : 2;
   if (s.inputs.size() != wanted)
@@ -140,7 +200,7 @@ int main(int argc, char** argv) {
     s.style.states = s.verbose;
     check_inputs(s);
     if (s.lockfree) return run_lockfree(s);
-    if (!s.equivalence.empty()) throw tools::UsageError("--equiv is not available yet");
+    if (!s.equivalence.empty()) return run_equivalence(s);
     return run_inclusion(s);
   });
 }

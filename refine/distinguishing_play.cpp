@@ -1,0 +1,200 @@
+#include "refine/distinguishing_play.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <optional>
+#include <tuple>
+#include <stdexcept>
+
+#include "lts/adjacency.hpp"
+
+namespace refine {
+
+namespace {
+
+using Element = std::uint64_t;  // (label << 32) | block, or `divergence`
+using Signature = std::vector<Element>;
+constexpr Element divergence = std::numeric_limits<Element>::max();
+
+Element element(lts::LabelId label, std::uint32_t block) { return (Element{label} << 32) | block; }
+
+// The rounds of naive signature refinement, computed as far as needed.
+class Rounds {
+ public:
+  Rounds(const lts::Lts& g, bisim::Equivalence e)
+      : g_(g), e_(e), out_(g, lts::Direction::forward), rounds_{std::vector<std::uint32_t>(g.num_states, 0)} {}
+
+  // The first round that separates x and y, computing rounds until it does.
+  std::size_t level(lts::StateId x, lts::StateId y) {
+    for (std::size_t k = 0;; ++k) {
+      if (k == rounds_.size() && !refine_once())
+        throw std::logic_error("internal error: naive refinement does not separate the two systems");
+      if (rounds_[k][x] != rounds_[k][y]) return k;
+    }
+  }
+
+  // States x can reach by steps that are inert under round k (itself first).
+  std::vector<lts::StateId> inert_closure(lts::StateId x, std::size_t k) const {
+    std::vector<lts::StateId> seen{x};
+    if (e_ == bisim::Equivalence::strong) return seen;
+    for (std::size_t i = 0; i < seen.size(); ++i)
+      for (const std::uint32_t t : out_.of(seen[i])) {
+        const lts::Transition& tr = g_.transitions[t];
+        if (tr.label == lts::tau && rounds_[k][tr.to] == rounds_[k][x] &&
+            std::find(seen.begin(), seen.end(), tr.to) == seen.end())
+          seen.push_back(tr.to);
+      }
+    return seen;
+  }
+
+  bool inert(const lts::Transition& t, std::size_t k) const {
+    return e_ != bisim::Equivalence::strong && t.label == lts::tau && rounds_[k][t.to] == rounds_[k][t.from];
+  }
+
+  // The signature of x under round k: its non-inert steps after inert ones,
+  // and (divbranching) whether it can diverge inertly.
+  Signature signature(lts::StateId x, std::size_t k) const {
+    Signature sig;
+    const auto reach = inert_closure(x, k);
+    for (const lts::StateId s : reach)
+      for (const std::uint32_t t : out_.of(s)) {
+        const lts::Transition& tr = g_.transitions[t];
+        if (!inert(tr, k)) sig.push_back(element(tr.label, rounds_[k][tr.to]));
+      }
+    if (e_ == bisim::Equivalence::divbranching && has_inert_cycle(reach, k)) sig.push_back(divergence);
+    std::sort(sig.begin(), sig.end());
+    sig.erase(std::unique(sig.begin(), sig.end()), sig.end());
+    return sig;
+  }
+
+  std::uint32_t block(lts::StateId x, std::size_t k) const { return rounds_[k][x]; }
+  const lts::Adjacency& out() const { return out_; }
+  const lts::Lts& graph() const { return g_; }
+  bisim::Equivalence equivalence() const { return e_; }
+
+ private:
+  // Whether the inert steps among `states` contain a cycle (Kahn's algorithm).
+  bool has_inert_cycle(const std::vector<lts::StateId>& states, std::size_t k) const {
+    std::map<lts::StateId, std::size_t> indegree;
+    for (const lts::StateId s : states) indegree[s];
+    for (const lts::StateId s : states)
+      for (const std::uint32_t t : out_.of(s))
+        if (inert(g_.transitions[t], k) && indegree.count(g_.transitions[t].to)) ++indegree[g_.transitions[t].to];
+    std::vector<lts::StateId> ready;
+    for (const auto& [s, d] : indegree)
+      if (d == 0) ready.push_back(s);
+    std::size_t removed = 0;
+    while (!ready.empty()) {
+      const lts::StateId s = ready.back();
+      ready.pop_back();
+      ++removed;
+      for (const std::uint32_t t : out_.of(s)) {
+        const lts::Transition& tr = g_.transitions[t];
+        if (inert(tr, k) && indegree.count(tr.to) && --indegree[tr.to] == 0) ready.push_back(tr.to);
+      }
+    }
+    return removed < states.size();
+  }
+
+  // Adds round k+1; false when round k was already the fixpoint.
+  bool refine_once() {
+    const std::size_t k = rounds_.size() - 1;
+    std::map<std::pair<std::uint32_t, Signature>, std::uint32_t> ids;
+    std::vector<std::uint32_t> next(g_.num_states);
+    for (lts::StateId x = 0; x < g_.num_states; ++x)
+      next[x] = ids.try_emplace({rounds_[k][x], signature(x, k)}, static_cast<std::uint32_t>(ids.size())).first->second;
+    const auto blocks = [](const std::vector<std::uint32_t>& p) {
+      return p.empty() ? 0 : *std::max_element(p.begin(), p.end()) + 1;
+    };
+    if (blocks(next) == blocks(rounds_[k])) return false;
+    rounds_.push_back(std::move(next));
+    return true;
+  }
+
+  const lts::Lts& g_;
+  bisim::Equivalence e_;
+  lts::Adjacency out_;
+  std::vector<std::vector<std::uint32_t>> rounds_;
+};
+
+// One candidate move and where it leads under the defender's best answer.
+struct Candidate {
+  PlayMove move;
+  lts::StateId attacker_to = 0, defender_to = 0;
+  std::size_t score = 0;  // level of the resulting pair; 0 when the defender cannot answer
+};
+
+// The attacker at x takes step `e` of its round-k signature; the defender at
+// y answers with the same label, or (tau only, branching) by idling.
+Candidate evaluate(Rounds& r, lts::StateId x, lts::StateId y, Element e, std::size_t k, bool attacker_is_a) {
+  Candidate c;
+  c.move.attacker_is_a = attacker_is_a;
+  if (e == divergence) {
+    c.move.diverges = true;
+    return c;
+  }
+  c.move.label = static_cast<lts::LabelId>(e >> 32);
+  const auto target = static_cast<std::uint32_t>(e & 0xffffffffu);
+  const auto steps = [&](lts::StateId from, auto&& visit) {
+    for (const lts::StateId s : r.inert_closure(from, k))
+      for (const std::uint32_t t : r.out().of(s)) {
+        const lts::Transition& tr = r.graph().transitions[t];
+        if (tr.label == c.move.label && !r.inert(tr, k)) visit(tr.to);
+      }
+  };
+  bool found = false;
+  steps(x, [&](lts::StateId to) {
+    if (!found && r.block(to, k) == target) c.attacker_to = to, found = true;
+  });
+  const auto consider = [&](lts::StateId answer, PlayMove::Answer kind) {
+    const std::size_t level = r.level(c.attacker_to, answer);
+    if (c.move.answer == PlayMove::Answer::cannot || level > c.score) {
+      c.score = level;
+      c.defender_to = answer;
+      c.move.answer = kind;
+    }
+  };
+  steps(y, [&](lts::StateId to) { consider(to, PlayMove::Answer::same); });
+  if (c.move.label == lts::tau && r.equivalence() != bisim::Equivalence::strong) consider(y, PlayMove::Answer::stays);
+  return c;
+}
+
+// Better: the defender's best answer is separated earlier; then visible
+// actions before internal steps, then side A before side B.
+bool better(const Candidate& a, const Candidate& b) {
+  const auto key = [](const Candidate& c) {
+    return std::make_tuple(c.score, c.move.label == lts::tau && !c.move.diverges, !c.move.attacker_is_a);
+  };
+  return key(a) < key(b);
+}
+
+}  // namespace
+
+std::vector<PlayMove> distinguishing_play(const lts::Lts& g, lts::StateId a, lts::StateId b, bisim::Equivalence e) {
+  Rounds r(g, e);
+  std::vector<PlayMove> play;
+  lts::StateId x = a, y = b;  // where sides A and B are
+  for (;;) {
+    const std::size_t k = r.level(x, y) - 1;
+    const Signature sx = r.signature(x, k), sy = r.signature(y, k);
+    std::optional<Candidate> best;
+    const auto offer = [&](const Signature& mine, const Signature& theirs, lts::StateId at, lts::StateId other,
+                           bool attacker_is_a) {
+      for (const Element el : mine) {
+        if (std::binary_search(theirs.begin(), theirs.end(), el)) continue;
+        Candidate c = evaluate(r, at, other, el, k, attacker_is_a);
+        if (!best || better(c, *best)) best = c;
+      }
+    };
+    offer(sx, sy, x, y, true);
+    offer(sy, sx, y, x, false);
+    if (!best) throw std::logic_error("internal error: separated states with equal signatures");
+    PlayMove& move = play.emplace_back(best->move);
+    if (move.diverges || move.answer == PlayMove::Answer::cannot) return play;
+    x = move.a_to = move.attacker_is_a ? best->attacker_to : best->defender_to;
+    y = move.b_to = move.attacker_is_a ? best->defender_to : best->attacker_to;
+  }
+}
+
+}  // namespace refine
