@@ -1,0 +1,72 @@
+# quotient: exit codes, -o without partial files, --map, -v, '-' as stdin,
+# byte-identical output, and the quotient of a quotient.
+. "$SRC/tests/tools/lib.sh"
+q="$BIN/quotient"
+
+# A small LTS: 0 -i-> 1 -a-> 2, 0 -a-> 2, 3 unreachable.
+cat > "$work/small.aut" <<'AUT'
+des (0,4,4)
+(0,i,1)
+(1,"a",2)
+(0,"a",2)
+(3,"b",0)
+AUT
+
+expect_status 0 "$q" --help
+grep -q -- "--map" "$work/out" || fail "--help does not describe --map"
+grep -q "STATE QSTATE" "$work/out" || fail "--help does not give the map format"
+grep -q "Exit status" "$work/out" || fail "--help does not give the exit status"
+expect_status 0 "$q" --version
+expect_status 2 "$q" -e weak "$work/small.aut"
+expect_status 2 "$q" "$work/no_such_file.aut"
+grep -q "no_such_file.aut" "$work/err" || fail "missing file not named: $(cat "$work/err")"
+
+# Branching is the default; the exact quotient.
+expect_status 0 "$q" "$work/small.aut"
+printf 'des (0,1,2)\n(0,"a",1)\n' | cmp -s - "$work/out" || fail "small quotient: $(cat "$work/out")"
+[ ! -s "$work/err" ] || fail "stderr not empty without -v: $(cat "$work/err")"
+expect_status 0 "$q" -e strong --tau-name=tau "$work/small.aut"
+printf 'des (0,3,3)\n(0,tau,1)\n(0,"a",2)\n(1,"a",2)\n' | cmp -s - "$work/out" || fail "strong: $(cat "$work/out")"
+expect_status 0 "$q" "$work/small.aut" --tau=a
+printf 'des (0,0,1)\n' | cmp -s - "$work/out" || fail "--tau=a: $(cat "$work/out")"
+
+# --map: one line per input state, '-' for the unreachable one.
+expect_status 0 "$q" "$work/small.aut" -o "$work/small.q.aut" --map "$work/small.map"
+[ ! -s "$work/out" ] || fail "-o still wrote to stdout"
+printf '0 0\n1 0\n2 1\n3 -\n' | cmp -s - "$work/small.map" || fail "map: $(cat "$work/small.map")"
+expect_status 0 "$q" -e none "$work/small.aut" --map "$work/none.map"
+printf '0 0\n1 1\n2 2\n3 -\n' | cmp -s - "$work/none.map" || fail "none map: $(cat "$work/none.map")"
+
+# Bad input with -o and --map: exit 2, a located message, no file at all.
+mkdir "$work/o"
+printf 'des (0,2,3)\n(0,"a",1)\n(1,"b",7)\n' > "$work/bad.aut"
+expect_status 2 "$q" "$work/bad.aut" -o "$work/o/out.aut" --map "$work/o/out.map"
+grep -q "bad.aut:3:" "$work/err" || fail "no FILE:LINE: in '$(cat "$work/err")'"
+[ -z "$(ls -A "$work/o")" ] || fail "files left behind: $(ls -A "$work/o")"
+# An unwritable map leaves no quotient behind either.
+expect_status 2 "$q" "$work/small.aut" -o "$work/o/out.aut" --map "$work/o/missing_dir/out.map"
+[ -z "$(ls -A "$work/o")" ] || fail "files left behind for a bad --map: $(ls -A "$work/o")"
+
+# '-' reads standard input, with the same result as the file.
+data="$DATA/oracle/vasy_5_9.aut"
+"$q" -e divbranching "$data" > "$work/file.q" || fail "vasy_5_9 failed"
+"$q" -e divbranching - < "$data" > "$work/stdin.q" || fail "vasy_5_9 from stdin failed"
+cmp -s "$work/file.q" "$work/stdin.q" || fail "stdin and file outputs differ"
+# Byte-identical across runs; the quotient of a quotient is itself.
+for e in strong branching divbranching; do
+  "$q" -e $e "$data" > "$work/a.q" && "$q" -e $e "$data" > "$work/b.q" || fail "$e run failed"
+  cmp -s "$work/a.q" "$work/b.q" || fail "$e: two runs differ"
+  "$q" -e $e "$work/a.q" > "$work/aa.q" || fail "$e: quotient of quotient failed"
+  cmp -s "$work/a.q" "$work/aa.q" || fail "$e: quotient of the quotient differs"
+done
+
+# -v: sizes, reduction and every phase on stderr; stdout unchanged.
+expect_status 0 "$q" -v "$data"
+"$q" "$data" | cmp -s - "$work/out" || fail "-v changed the quotient"
+for word in "input   5486 states, 9676 transitions" "output  112 states, 213 transitions" reduction \
+            " read " " reach " " scc " " refine " " build " " write " " total "; do
+  grep -q -- "$word" "$work/err" || fail "-v lacks '$word': $(cat "$work/err")"
+done
+expect_status 0 "$q" -v -e strong "$data"
+grep -q " scc " "$work/err" && fail "-e strong reports an scc phase"
+finish
