@@ -1,0 +1,85 @@
+#!/bin/bash
+# refines from the command line: exit codes 0/1/2, --cex, stdin, --tau,
+# --lockfree, --equiv, and errors with a location.
+set -u
+R="$BIN/refines"
+[ -x "$R" ] || exit 77
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+expect_rc() {  # expect_rc CODE ARGS...
+  local want=$1; shift
+  "$R" "$@" >"$T/out" 2>"$T/err"
+  local rc=$?
+  [ "$rc" = "$want" ] || { cat "$T/out" "$T/err"; fail "refines $* exited $rc, expected $want"; }
+}
+
+cat >"$T/impl.aut" <<'AUT'
+des (0, 6, 6)
+(0, "call(1,push,1)", 1)
+(1, i, 2)
+(2, "call(2,pop)", 3)
+(3, "ret(2,pop,empty)", 4)
+(4, "ret(1,push)", 5)
+(5, i, 5)
+AUT
+cat >"$T/spec.aut" <<'AUT'
+des (0, 5, 5)
+(0, "call(1,push,1)", 1)
+(1, "call(2,pop)", 2)
+(2, "ret(1,push)", 3)
+(3, "ret(2,pop,1)", 4)
+(1, internal_step, 1)
+AUT
+
+# Trace inclusion: holds (0) and does not hold (1), with the counterexample file.
+expect_rc 0 "$T/spec.aut" "$T/spec.aut"
+grep -q '^holds:' "$T/out" || fail "no 'holds:' verdict"
+expect_rc 1 "$T/impl.aut" "$T/spec.aut" --cex "$T/cex.txt"
+grep -q '^does not hold:' "$T/out" || fail "no 'does not hold:' verdict"
+printf 'call(1,push,1)\ncall(2,pop)\nret(2,pop,empty)\n' | cmp - "$T/cex.txt" || fail "--cex content"
+grep -q 'ret(2,pop,empty)  <- .*spec.aut refuses this' "$T/out" || fail "refused action not marked"
+# The same verdict without --cex, and with the plain subset construction.
+expect_rc 1 "$T/impl.aut" "$T/spec.aut"
+expect_rc 1 --no-antichains "$T/impl.aut" "$T/spec.aut"
+# --explain: one column per thread; -v: IMPL states.
+expect_rc 1 --explain -v "$T/impl.aut" "$T/spec.aut"
+grep -q 'thread 1 *thread 2' "$T/out" || fail "--explain header"
+grep -q '2 -> 3' "$T/out" || fail "-v states"
+# Standard input for one side.
+"$R" - "$T/spec.aut" <"$T/impl.aut" >/dev/null; [ $? = 1 ] || fail "stdin IMPL"
+"$R" "$T/spec.aut" - <"$T/spec.aut" >/dev/null; [ $? = 0 ] || fail "stdin SPEC"
+# --tau hides labels in both inputs: hiding ret makes the traces agree.
+expect_rc 0 "$T/impl.aut" "$T/spec.aut" --tau=ret,internal_step
+
+# Lock-freedom: the tau self-loop of state 5 is a lasso; the spec has none
+# (its loop is visible).
+expect_rc 1 --lockfree "$T/impl.aut" --cex "$T/lasso.txt"
+grep -q 'cycle of 1 internal step through states 5 -> 5' "$T/out" || fail "lasso cycle"
+[ "$(wc -l <"$T/lasso.txt")" = 4 ] || fail "lasso stem in --cex"
+expect_rc 0 --lockfree "$T/spec.aut"
+expect_rc 1 --lockfree "$T/spec.aut" --tau=internal_step
+
+# Bisimilarity.
+expect_rc 0 --equiv strong "$T/impl.aut" "$T/impl.aut"
+expect_rc 1 --equiv branching "$T/impl.aut" "$T/spec.aut" --cex "$T/eq.txt"
+[ -s "$T/eq.txt" ] || fail "--equiv --cex"
+printf 'des (0, 3, 3)\n(0, a, 1)\n(1, i, 1)\n(1, b, 2)\n' >"$T/d1.aut"
+printf 'des (0, 2, 3)\n(0, a, 1)\n(1, b, 2)\n' >"$T/d2.aut"
+expect_rc 0 --equiv branching "$T/d1.aut" "$T/d2.aut"
+expect_rc 1 --equiv divbranching "$T/d1.aut" "$T/d2.aut"
+grep -q 'diverges' "$T/out" || fail "divergence witness"
+
+# Errors: exit 2, a located message, no --cex file left behind.
+printf 'des (0, 2, 2)\n(0, a, 1)\n' >"$T/short.aut"
+expect_rc 2 "$T/short.aut" "$T/spec.aut" --cex "$T/none.txt"
+grep -q 'short.aut:[0-9]*:[0-9]*: error:' "$T/err" || fail "no located error: $(cat "$T/err")"
+[ ! -e "$T/none.txt" ] || fail "--cex written on error"
+expect_rc 2 "$T/missing.aut" "$T/spec.aut"
+expect_rc 2 "$T/impl.aut"
+expect_rc 2 - -
+expect_rc 2 --lockfree "$T/impl.aut" "$T/spec.aut"
+expect_rc 2 --equiv weak "$T/impl.aut" "$T/spec.aut"
+expect_rc 0 --help
+grep -q 'Exit status: 0' "$T/out" || fail "--help lacks the exit status"
+echo "all refines tool tests passed"
