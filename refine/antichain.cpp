@@ -5,7 +5,7 @@
 namespace refine {
 
 bool Antichain::insert(lts::StateId s, SubsetId subset, const DeterminisedSpec& spec) {
-  if (!enabled_) return seen_.insert((std::uint64_t{s} << 32) | subset).second;
+  if (!enabled_) return seen_.insert((std::uint64_t{s} << 32) | subset, 0);
   std::vector<SubsetId>& here = minimal_[s];
   for (const SubsetId other : here)
     if (spec.included(other, subset)) return false;

@@ -11,10 +11,10 @@
 // pair is ever dropped that was discovered earlier than the pair that covers
 // it, and the first refusal found is still a shortest one.
 #include <cstdint>
-#include <unordered_set>
 #include <vector>
 
 #include "refine/determinised_spec.hpp"
+#include "refine/flat_map.hpp"
 
 namespace refine {
 
@@ -33,7 +33,7 @@ class Antichain {
   bool enabled_;
   std::vector<std::vector<SubsetId>> minimal_;
   std::size_t held_ = 0;
-  std::unordered_set<std::uint64_t> seen_;
+  FlatMap seen_;
 };
 
 }  // namespace refine

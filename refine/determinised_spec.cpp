@@ -82,7 +82,7 @@ SubsetId DeterminisedSpec::intern(const std::vector<lts::StateId>& sorted) {
 
 SubsetId DeterminisedSpec::after(SubsetId subset, lts::LabelId label) {
   const std::uint64_t key = (std::uint64_t{subset} << 32) | label;
-  if (const auto it = after_cache_.find(key); it != after_cache_.end()) return it->second;
+  if (const std::uint32_t* hit = after_cache_.find(key)) return *hit;
   std::vector<lts::StateId> targets;
   for (const lts::StateId s : states(subset)) {
     const auto begin = visible_.begin() + visible_offsets_[s], end = visible_.begin() + visible_offsets_[s + 1];
@@ -95,7 +95,7 @@ SubsetId DeterminisedSpec::after(SubsetId subset, lts::LabelId label) {
     targets.erase(std::unique(targets.begin(), targets.end()), targets.end());
     result = close_and_intern(targets);
   }
-  after_cache_.emplace(key, result);
+  after_cache_.insert(key, result);
   return result;
 }
 

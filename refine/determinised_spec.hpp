@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "lts/lts.hpp"
+#include "refine/flat_map.hpp"
 
 namespace refine {
 
@@ -59,7 +60,7 @@ class DeterminisedSpec {
   std::vector<std::uint64_t> offsets_{0};
   std::vector<std::uint64_t> signatures_;
   std::unordered_multimap<std::uint64_t, SubsetId> by_hash_;
-  std::unordered_map<std::uint64_t, SubsetId> after_cache_;
+  FlatMap after_cache_;  // (subset << 32 | label) -> subset or refused
   // Scratch for closures: visit marks by generation.
   std::vector<std::uint32_t> mark_;
   std::uint32_t generation_ = 0;
