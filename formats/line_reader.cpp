@@ -50,7 +50,7 @@ bool LineReader::fill() {
 bool LineReader::next(std::string_view& line) {
   if (start_offset_ + consumed_ >= limit_) return false;
   for (;;) {
-    const void* nl = std::memchr(text_.data(), '\n', text_.size());
+    const void* nl = text_.empty() ? nullptr : std::memchr(text_.data(), '\n', text_.size());
     if (nl) {
       const std::size_t len = static_cast<std::size_t>(static_cast<const char*>(nl) - text_.data());
       line = text_.substr(0, len);
