@@ -7,7 +7,7 @@
 //
 // When they are not bisimilar, a witness: for branching kinds, a shortest
 // weak trace one side can do and the other cannot, if there is one (found on
-// the quotient of the union, refine/trace_inclusion.hpp); in every case, a
+// the quotient of the union, refine/trace_inclusion.hpp); otherwise a
 // distinguishing play (refine/distinguishing_play.hpp).
 #include <cstdint>
 #include <string>
@@ -36,7 +36,8 @@ struct BisimilarityResult {
   bool trace_of_a = true;
   std::vector<std::string> trace;
   std::vector<std::string> other_enabled;
-  // A play the attacker wins; its last move is the one not answered.
+  // When no such trace exists: a play the attacker wins; its last move is
+  // the one not answered.
   std::vector<NamedMove> play;
 };
 

@@ -38,12 +38,15 @@ class Rounds {
   std::vector<lts::StateId> inert_closure(lts::StateId x, std::size_t k) const {
     std::vector<lts::StateId> seen{x};
     if (e_ == bisim::Equivalence::strong) return seen;
+    ++generation_;
+    mark_[x] = generation_;
     for (std::size_t i = 0; i < seen.size(); ++i)
       for (const std::uint32_t t : out_.of(seen[i])) {
         const lts::Transition& tr = g_.transitions[t];
-        if (tr.label == lts::tau && rounds_[k][tr.to] == rounds_[k][x] &&
-            std::find(seen.begin(), seen.end(), tr.to) == seen.end())
+        if (tr.label == lts::tau && rounds_[k][tr.to] == rounds_[k][x] && mark_[tr.to] != generation_) {
+          mark_[tr.to] = generation_;
           seen.push_back(tr.to);
+        }
       }
     return seen;
   }
@@ -116,6 +119,9 @@ class Rounds {
   bisim::Equivalence e_;
   lts::Adjacency out_;
   std::vector<std::vector<std::uint32_t>> rounds_;
+  // Visit marks of inert_closure, by generation (64-bit: never wraps).
+  mutable std::vector<std::uint64_t> mark_ = std::vector<std::uint64_t>(g_.num_states, 0);
+  mutable std::uint64_t generation_ = 0;
 };
 
 // One candidate move and where it leads under the defender's best answer.
