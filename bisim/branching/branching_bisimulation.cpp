@@ -1,8 +1,9 @@
 // The entry point: contract tau-SCCs (with divergence marks when asked),
-// refine the contracted LTS, and map the blocks back to the input states.
+// refine the contracted LTS in O(m log n) (refiner.hpp), and map the blocks
+// back to the input states.
 #include "bisim/branching/branching_bisimulation.hpp"
 
-#include "bisim/branching/simple_refinement.hpp"
+#include "bisim/branching/refiner.hpp"
 #include "bisim/branching/tau_contraction.hpp"
 
 namespace bisim {
@@ -10,7 +11,11 @@ namespace bisim {
 Partition branching_partition(const lts::Lts& lts, bool divergence_sensitive) {
   branching::ContractedLts contracted = branching::contract_tau_sccs(lts, divergence_sensitive);
   Partition p;
-  const std::vector<std::uint32_t> blocks = branching::simple_branching_blocks(contracted.lts, p.num_blocks);
+  std::vector<std::uint32_t> blocks;
+  {
+    branching::Refiner refiner(contracted.lts);
+    blocks = refiner.run(p.num_blocks);
+  }
   p.block = std::move(contracted.component);
   for (auto& b : p.block) b = blocks[b];
   return p;

@@ -1,0 +1,140 @@
+// Slices: the transitions grouped by (source block, label, target
+// constellation), JGKW's BLC sets (TACAS 2020, Sect. 4.2). Each slice is a
+// range of blc_; the slices of one block form a doubly linked list. A
+// slice's transitions move to a new slice ("twin") by swapping them to the
+// slice's end, so the twin grows leftwards next to it: O(1) per transition.
+// Constellation-inert transitions (tau inside the source's constellation,
+// including the inert ones) stay in slices too; they are never splitters.
+#include <algorithm>
+
+#include "bisim/branching/refiner.hpp"
+
+namespace bisim::branching {
+
+void Refiner::init_slices() {
+  const auto m = static_cast<std::uint32_t>(trans_.size());
+  blc_.resize(m);
+  blc_pos_.resize(m);
+  slice_of_.resize(m);
+  // Counting sort by label: one slice per label, all from block 0 into constellation 0.
+  lts::LabelId max_label = 0;
+  for (const lts::Transition& t : trans_) max_label = std::max(max_label, t.label);
+  std::vector<std::uint32_t> start(m == 0 ? 1 : max_label + 2, 0);
+  for (const lts::Transition& t : trans_) ++start[t.label + 1];
+  for (std::size_t a = 1; a < start.size(); ++a) start[a] += start[a - 1];
+  for (lts::LabelId a = 0; m > 0 && a <= max_label; ++a)
+    if (start[a] < start[a + 1]) {
+      const SliceId x = new_slice(a, 0, 0, start[a]);
+      slices_[x].end = start[a + 1];
+    }
+  std::vector<std::uint32_t> next(start.begin(), start.end() - 1);
+  for (std::uint32_t t = 0; t < m; ++t) {
+    const std::uint32_t p = next[trans_[t].label]++;
+    blc_[p] = t;
+    blc_pos_[t] = p;
+  }
+  for (SliceId x = 0; x < slices_.size(); ++x)
+    for (std::uint32_t p = slices_[x].begin; p < slices_[x].end; ++p) slice_of_[blc_[p]] = x;
+}
+
+// A new, empty slice at position `at` of blc_, linked into its block's list.
+Refiner::SliceId Refiner::new_slice(lts::LabelId label, ConstellationId target, BlockId source,
+                                    std::uint32_t at) {
+  SliceId x;
+  if (!free_slices_.empty()) {
+    x = free_slices_.back();
+    free_slices_.pop_back();
+  } else {
+    x = static_cast<SliceId>(slices_.size());
+    slices_.emplace_back();
+    pending_.push_back(0);
+    cover_count_.push_back(0);
+    cover_last_.push_back(none);
+  }
+  const SliceId first = blocks_[source].first_slice;
+  slices_[x] = Slice{at, at, label, target, source, first, none, none, none};
+  if (first != none) slices_[first].prev_in_block = x;
+  blocks_[source].first_slice = x;
+  pending_[x] = 0;
+  cover_count_[x] = 0;
+  cover_last_[x] = none;
+  return x;
+}
+
+// Moves transition t from slice `from` to its twin `to`, which sits right
+// after `from` in blc_.
+void Refiner::move_into_twin(std::uint32_t t, SliceId from, SliceId to) {
+  Slice& f = slices_[from];
+  const std::uint32_t p = blc_pos_[t], last = f.end - 1;
+  const std::uint32_t other = blc_[last];
+  blc_[p] = other;
+  blc_pos_[other] = p;
+  blc_[last] = t;
+  blc_pos_[t] = last;
+  --f.end;
+  --slices_[to].begin;
+  slice_of_[t] = to;
+  if (f.empty()) emptied_.push_back(from);
+}
+
+// After `moved` left their block for block `to`: their outgoing transitions
+// go to slices of `to`. A slice waiting in the worklist passes that on to
+// its twin; during the small-splitter phase the twin also inherits the link
+// to its co-splitter.
+void Refiner::carve_moved_states(const std::vector<StateId>& moved, BlockId to) {
+  std::vector<SliceId> touched;
+  for (StateId s : moved)
+    for (const lts::Transition& tr : out(s)) {
+      const std::uint32_t t = transition_id(tr);
+      const SliceId x = slice_of_[t];
+      if (slices_[x].twin == none) {
+        const SliceId y = new_slice(slices_[x].label, slices_[x].target, to, slices_[x].end);
+        slices_[x].twin = y;
+        touched.push_back(x);
+        if (pending_[x]) {
+          pending_[y] = 1;
+          worklist_->push_back(y);
+        }
+      }
+      move_into_twin(t, x, slices_[x].twin);
+    }
+  for (SliceId x : touched) {
+    const SliceId y = slices_[x].twin;
+    const SliceId co = slices_[x].co;
+    if (inherit_co_ && co != none && slices_[co].twin != none) {
+      slices_[y].co = slices_[co].twin;
+      with_co_.push_back(y);
+    }
+  }
+  for (SliceId x : touched) slices_[x].twin = none;
+}
+
+// Does s have a transition in slice x? Scans s's steps with x's label.
+bool Refiner::has_transition_in(StateId s, SliceId x) const {
+  const lts::LabelId a = slices_[x].label;
+  const auto steps = out(s);
+  auto it = std::lower_bound(steps.begin(), steps.end(), a,
+                             [](const lts::Transition& t, lts::LabelId l) { return t.label < l; });
+  for (; it != steps.end() && it->label == a; ++it)
+    if (slice_of_[transition_id(*it)] == x) return true;
+  return false;
+}
+
+// Unlinks the slices that became empty and recycles them. Called between
+// rounds, when no worklist or co-link refers to them any more.
+void Refiner::release_emptied_slices() {
+  for (SliceId x : emptied_) {
+    Slice& s = slices_[x];
+    if (!s.empty() || s.source == none) continue;
+    if (s.prev_in_block != none)
+      slices_[s.prev_in_block].next_in_block = s.next_in_block;
+    else
+      blocks_[s.source].first_slice = s.next_in_block;
+    if (s.next_in_block != none) slices_[s.next_in_block].prev_in_block = s.prev_in_block;
+    s.source = none;
+    free_slices_.push_back(x);
+  }
+  emptied_.clear();
+}
+
+}  // namespace bisim::branching

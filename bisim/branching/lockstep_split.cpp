@@ -1,0 +1,128 @@
+// Splitting a block under a slice by two searches run in lockstep (GJKW,
+// ACM TOCL 2017, Sect. 4, Alg. 3; JGKW, TACAS 2020, Sect. 3.2).
+//
+// Red: the states of r that reach, by inert tau steps, a state with a
+// transition in slice x; found backwards from the slice's sources.
+// Blue: the others; found from the bottom states without such a transition
+// (`candidates`, checked one by one), then backwards: a state is blue once
+// all its inert successors are blue and it has no transition in x itself.
+// The inert graph of a block is acyclic, so this finds all blue states.
+//
+// Each search does one unit of work (one transition or one candidate) per
+// turn, and a search that passes half the block gives up. The first to
+// finish is therefore the smaller half, and only its states move, so the
+// cost is proportional to the smaller half and its transitions: the
+// "process the smaller half" principle behind O(m log n).
+//
+// Blue candidates may be incomplete (bottom states that are not listed are
+// then treated as neither); the red search is always complete. Moving an
+// incomplete blue set is still a sound split; the states missed stay with
+// red and are split off when their block is next stabilised.
+#include "bisim/branching/refiner.hpp"
+
+namespace bisim::branching {
+
+namespace {
+
+// Cursor over a range of indices, one at a time.
+struct Range {
+  const std::uint32_t* next = nullptr;
+  const std::uint32_t* end = nullptr;
+  bool empty() const { return next == end; }
+};
+
+}  // namespace
+
+Refiner::SplitOutcome Refiner::split(BlockId r, SliceId x, std::span<const StateId> candidates,
+                                     bool use_marks) {
+  const std::uint32_t size = blocks_[r].size();
+  const std::uint32_t half = size / 2;
+  const std::uint32_t stamp = ++stamp_;
+  auto has_x = [&](StateId s) { return use_marks ? marked_[s] == mark_stamp_ : has_transition_in(s, x); };
+
+  red_list_.clear();
+  blue_list_.clear();
+  std::uint32_t seed = slices_[x].begin;
+  const std::uint32_t seed_end = slices_[x].end;
+  std::size_t red_next = 0, blue_next = 0, candidate = 0;
+  Range red_in, blue_in;
+  bool red_given_up = false, blue_given_up = false;
+
+  // One unit of red work; true when the red search is complete.
+  auto red_step = [&]() -> bool {
+    if (!red_in.empty()) {
+      const StateId w = trans_[*red_in.next++].from;
+      if (block_of_[w] == r && red_[w] != stamp) {
+        red_[w] = stamp;
+        red_list_.push_back(w);
+      }
+    } else if (red_next < red_list_.size()) {
+      const auto in = in_tau(red_list_[red_next++]);
+      red_in = {in.data(), in.data() + in.size()};
+    } else if (seed < seed_end) {
+      const StateId u = trans_[blc_[seed++]].from;
+      if (red_[u] != stamp) {
+        red_[u] = stamp;
+        red_list_.push_back(u);
+      }
+    } else {
+      return true;
+    }
+    if (red_list_.size() > half) red_given_up = true;
+    return false;
+  };
+
+  auto make_blue = [&](StateId s) {
+    blue_[s] = stamp;
+    blue_list_.push_back(s);
+  };
+  // One unit of blue work; true when the blue search is complete.
+  auto blue_step = [&]() -> bool {
+    if (!blue_in.empty()) {
+      const StateId w = trans_[*blue_in.next++].from;
+      if (block_of_[w] == r) {
+        if (blue_count_stamp_[w] != stamp) {
+          blue_count_stamp_[w] = stamp;
+          blue_count_[w] = 0;
+        }
+        if (++blue_count_[w] == inert_out_[w] && !has_x(w)) make_blue(w);
+      }
+    } else if (blue_next < blue_list_.size()) {
+      const auto in = in_tau(blue_list_[blue_next++]);
+      blue_in = {in.data(), in.data() + in.size()};
+    } else if (candidate < candidates.size()) {
+      const StateId s = candidates[candidate++];
+      if (block_of_[s] == r && inert_out_[s] == 0 && blue_[s] != stamp && !has_x(s)) make_blue(s);
+    } else {
+      return true;
+    }
+    if (blue_list_.size() > half) blue_given_up = true;
+    return false;
+  };
+
+  bool red_won = false;
+  while (true) {
+    if (!red_given_up && red_step()) {
+      red_won = true;
+      break;
+    }
+    if (!blue_given_up && blue_step()) break;
+  }
+
+  const std::vector<StateId>& moved = red_won ? red_list_ : blue_list_;
+  SplitOutcome result;
+  if (moved.empty() || moved.size() == size) {
+    // Nothing to split: r is wholly red or wholly blue.
+    const bool all_red = red_won ? !moved.empty() : moved.empty();
+    (all_red ? result.red : result.blue) = r;
+    return result;
+  }
+  // move_to_new_block reuses the scratch lists via carving; copy first.
+  const std::vector<StateId> moving = moved;
+  const BlockId nb = move_to_new_block(r, moving);
+  result.red = red_won ? nb : r;
+  result.blue = red_won ? r : nb;
+  return result;
+}
+
+}  // namespace bisim::branching

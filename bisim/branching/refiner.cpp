@@ -1,0 +1,158 @@
+// The main loop (JGKW, TACAS 2020, Alg. 1; GJKW, ACM TOCL 2017, Alg. 2):
+// while some constellation C holds several blocks, take a block B of at most
+// half its size out as a constellation of its own. Only slices into B (the
+// small splitters) and their counterparts into C \ B (the co-splitters) can
+// now be unstable. Under a small splitter (R, a, B) the block R splits into
+// the states that can reach an a-step into B (red) and the rest; the rest
+// is stable under (a, C \ B) already (their bottom states had an a-step into
+// C and have none into B), so only the red part is split again, under the
+// co-splitter. New bottom states are stabilised last (bottom_states.cpp).
+// Every transition is touched O(log n) times as a transition into a small
+// constellation or of a state moved to a smaller half: O(m log n) overall,
+// except that has_transition_in scans a state's steps with one label.
+#include "bisim/branching/refiner.hpp"
+
+#include <algorithm>
+
+namespace bisim::branching {
+
+Refiner::Refiner(const lts::Lts& acyclic) : trans_(acyclic.transitions), n_(acyclic.num_states) {
+  // trans_ is sorted by (from, label, to): the out-view is a set of offsets.
+  out_begin_.assign(n_ + 1, 0);
+  for (const lts::Transition& t : trans_) ++out_begin_[t.from + 1];
+  for (StateId s = 0; s < n_; ++s) out_begin_[s + 1] += out_begin_[s];
+  // In-view by counting sort on the target, tau-steps first for each target.
+  in_begin_.assign(n_ + 1, 0);
+  in_tau_end_.assign(n_, 0);
+  for (const lts::Transition& t : trans_) {
+    ++in_begin_[t.to + 1];
+    if (t.label == lts::tau) ++in_tau_end_[t.to];
+  }
+  for (StateId s = 0; s < n_; ++s) in_begin_[s + 1] += in_begin_[s];
+  std::vector<std::uint32_t> next_tau(in_begin_.begin(), in_begin_.end() - 1), next_other(n_);
+  for (StateId s = 0; s < n_; ++s) {
+    in_tau_end_[s] += in_begin_[s];
+    next_other[s] = in_tau_end_[s];
+  }
+  in_.resize(trans_.size());
+  for (std::uint32_t t = 0; t < trans_.size(); ++t) {
+    const StateId to = trans_[t].to;
+    in_[trans_[t].label == lts::tau ? next_tau[to]++ : next_other[to]++] = t;
+  }
+  red_.assign(n_, 0);
+  blue_.assign(n_, 0);
+  blue_count_stamp_.assign(n_, 0);
+  blue_count_.assign(n_, 0);
+  marked_.assign(n_, 0);
+  seen_.assign(n_, 0);
+}
+
+std::vector<std::uint32_t> Refiner::run(std::uint32_t& num_blocks) {
+  if (n_ == 0) {
+    num_blocks = 0;
+    return {};
+  }
+  init_blocks();
+  init_slices();
+  stabilise_new_bottom_states();
+  release_emptied_slices();
+  while (!nontrivial_.empty()) {
+    const ConstellationId c = nontrivial_.back();
+    if (constellations_[c].num_blocks < 2) {
+      nontrivial_.pop_back();
+      continue;
+    }
+    split_constellation(c);
+  }
+  num_blocks = static_cast<std::uint32_t>(blocks_.size());
+  return std::move(block_of_);
+}
+
+void Refiner::split_constellation(ConstellationId c) {
+  // B: the smaller of the first two blocks, so |B| <= |C| / 2.
+  Constellation& con = constellations_[c];
+  const BlockId first = con.first_block, second = blocks_[first].next_in_constellation;
+  const BlockId b = blocks_[first].size() <= blocks_[second].size() ? first : second;
+  const BlockId prev = blocks_[b].prev_in_constellation, next = blocks_[b].next_in_constellation;
+  if (prev != none)
+    blocks_[prev].next_in_constellation = next;
+  else
+    con.first_block = next;
+  if (next != none) blocks_[next].prev_in_constellation = prev;
+  --con.num_blocks;
+  const auto nc = static_cast<ConstellationId>(constellations_.size());
+  constellations_.push_back(Constellation{b, 1});
+  blocks_[b].constellation = nc;
+  blocks_[b].next_in_constellation = blocks_[b].prev_in_constellation = none;
+
+  // Every transition into B moves from its slice (R, a, C) to (R, a, B).
+  std::vector<SliceId> small, touched;
+  for (std::uint32_t p = blocks_[b].begin; p < blocks_[b].end; ++p)
+    for (std::uint32_t t : in_all(perm_[p])) {
+      const SliceId x = slice_of_[t];
+      if (slices_[x].twin == none) {
+        const SliceId y = new_slice(slices_[x].label, nc, slices_[x].source, slices_[x].end);
+        slices_[x].twin = y;
+        touched.push_back(x);
+        small.push_back(y);
+      }
+      move_into_twin(t, x, slices_[x].twin);
+    }
+  for (SliceId x : touched) {
+    slices_[slices_[x].twin].co = slices_[x].empty() ? none : x;
+    slices_[x].twin = none;
+  }
+
+  worklist_ = &small;
+  inherit_co_ = true;
+  for (SliceId y : small) pending_[y] = 1;
+  // B's tau-steps into C \ B were constellation-inert and are not known to be
+  // stable: split B under them outright (B is small, so this is affordable).
+  for (SliceId x = blocks_[b].first_slice; x != none; x = slices_[x].next_in_block)
+    if (!slices_[x].empty() && slices_[x].label == lts::tau && slices_[x].target == c) {
+      split(b, x, bottom_states(b), false);
+      break;
+    }
+  for (std::size_t i = 0; i < small.size(); ++i) stabilise_under_small_splitter(small[i]);
+  inherit_co_ = false;
+  for (SliceId y : small) slices_[y].co = none;
+  for (SliceId y : with_co_) slices_[y].co = none;
+  with_co_.clear();
+  worklist_ = nullptr;
+
+  stabilise_new_bottom_states();
+  release_emptied_slices();
+}
+
+// Splits the source block of y = (R, a, B) under y, then its red part under
+// the co-splitter (R, a, C \ B).
+void Refiner::stabilise_under_small_splitter(SliceId y) {
+  if (!pending_[y]) return;
+  pending_[y] = 0;
+  if (slices_[y].empty()) return;
+  const BlockId r = slices_[y].source;
+  if (constellation_inert(r, y)) return;
+  const std::uint32_t probe = blc_[slices_[y].begin];  // a transition of y, to find y's red part later
+  ++mark_stamp_;
+  for (std::uint32_t p = slices_[y].begin; p < slices_[y].end; ++p)
+    marked_[trans_[blc_[p]].from] = mark_stamp_;
+  const SplitOutcome o = split(r, y, bottom_states(r), true);
+  const BlockId red = o.red;
+  const SliceId yr = slice_of_[probe];
+  const SliceId co = slices_[yr].co;
+  if (red == none || co == none || slices_[co].empty() || constellation_inert(red, co)) return;
+  // Every bottom state of the red part has an a-step into B: they are among
+  // the sources of yr.
+  candidates_.clear();
+  const std::uint32_t stamp = ++stamp_;
+  for (std::uint32_t p = slices_[yr].begin; p < slices_[yr].end; ++p) {
+    const StateId u = trans_[blc_[p]].from;
+    if (inert_out_[u] == 0 && seen_[u] != stamp) {
+      seen_[u] = stamp;
+      candidates_.push_back(u);
+    }
+  }
+  split(red, co, candidates_, false);
+}
+
+}  // namespace bisim::branching

@@ -1,0 +1,159 @@
+#pragma once
+// Branching bisimulation in O(m log n): partition refinement with
+// constellations, BLC slices and lockstep splitting, after Groote, Jansen,
+// Keiren & Wijs, "An O(m log n) algorithm for computing stuttering
+// equivalence and branching bisimulation", ACM TOCL 18(2), 2017 (GJKW), and
+// Jansen, Groote, Keiren & Wijs, "An O(m log n) algorithm for branching
+// bisimilarity on labelled transition systems", TACAS 2020 (JGKW), whose
+// BLC sets (transitions grouped by source Block, Label and target
+// Constellation) we call slices. Our own code; the split of the work:
+//
+//   refiner.cpp        the main loop: split a constellation, stabilise under
+//                      the small splitter and its co-splitter (JGKW Alg. 1)
+//   blocks.cpp         blocks and their bottom states; moving states to a new
+//                      block (JGKW Sect. 4.1)
+//   blc_slices.cpp     slices and their bookkeeping (JGKW Sect. 4.2)
+//   lockstep_split.cpp splitting a block by running the searches for both
+//                      halves in lockstep (GJKW Sect. 4, "process the smaller
+//                      half")
+//   bottom_states.cpp  stabilising blocks with new bottom states (GJKW
+//                      Sect. 3.3, JGKW Sect. 3)
+//
+// The input must be tau-acyclic (contract_tau_sccs), so every state reaches a
+// bottom state of its block by inert steps.
+//
+// Invariant between rounds: every block R is stable under every slice
+// (R, a, C) that is not constellation-inert (a = tau and C = R's
+// constellation): either no state of R has an a-step into C, or every
+// bottom state of R has one. When every constellation is a single block this
+// makes the partition a branching bisimulation.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "lts/lts.hpp"
+
+namespace bisim::branching {
+
+class Refiner {
+ public:
+  explicit Refiner(const lts::Lts& acyclic);
+  // Runs to the fixpoint; returns the block of every state.
+  std::vector<std::uint32_t> run(std::uint32_t& num_blocks);
+
+ private:
+  using StateId = std::uint32_t;
+  using BlockId = std::uint32_t;
+  using SliceId = std::uint32_t;
+  using ConstellationId = std::uint32_t;
+  static constexpr std::uint32_t none = static_cast<std::uint32_t>(-1);
+
+  struct Block {
+    // perm_[begin, bottom_end) are its bottom states, [bottom_end, end) the others.
+    std::uint32_t begin, bottom_end, end;
+    ConstellationId constellation;
+    BlockId next_in_constellation, prev_in_constellation;
+    SliceId first_slice;
+    std::uint32_t size() const { return end - begin; }
+  };
+  struct Constellation {
+    BlockId first_block;
+    std::uint32_t num_blocks;
+  };
+  struct Slice {
+    std::uint32_t begin, end;  // blc_[begin, end)
+    lts::LabelId label;
+    ConstellationId target;
+    BlockId source;
+    SliceId next_in_block, prev_in_block;
+    SliceId twin;  // during carving: the slice receiving transitions
+    SliceId co;    // of a small splitter (R, a, B): the slice (R, a, C \ B)
+    bool empty() const { return begin == end; }
+  };
+  struct SplitOutcome {
+    BlockId red = none, blue = none;  // either may be none (an empty side)
+  };
+
+  // refiner.cpp
+  void split_constellation(ConstellationId c);
+  void stabilise_under_small_splitter(SliceId y);
+  bool constellation_inert(BlockId r, SliceId x) const {
+    return slices_[x].label == lts::tau && blocks_[r].constellation == slices_[x].target;
+  }
+
+  // blocks.cpp
+  void init_blocks();
+  BlockId move_to_new_block(BlockId r, const std::vector<StateId>& moved);
+  void remove_from_layout(Block& r, StateId s);
+  void make_bottom(Block& r, StateId s);
+  void swap_positions(std::uint32_t p, std::uint32_t q);
+  std::span<const StateId> bottom_states(BlockId r) const {
+    return {perm_.data() + blocks_[r].begin, perm_.data() + blocks_[r].bottom_end};
+  }
+  std::span<const lts::Transition> out(StateId s) const {
+    return {trans_.data() + out_begin_[s], trans_.data() + out_begin_[s + 1]};
+  }
+  std::uint32_t transition_id(const lts::Transition& t) const {
+    return static_cast<std::uint32_t>(&t - trans_.data());
+  }
+  std::span<const std::uint32_t> in_tau(StateId s) const {
+    return {in_.data() + in_begin_[s], in_.data() + in_tau_end_[s]};
+  }
+  std::span<const std::uint32_t> in_all(StateId s) const {
+    return {in_.data() + in_begin_[s], in_.data() + in_begin_[s + 1]};
+  }
+
+  // blc_slices.cpp
+  void init_slices();
+  SliceId new_slice(lts::LabelId label, ConstellationId target, BlockId source, std::uint32_t at);
+  void move_into_twin(std::uint32_t t, SliceId from, SliceId to);
+  void carve_moved_states(const std::vector<StateId>& moved, BlockId to);
+  bool has_transition_in(StateId s, SliceId x) const;
+  void release_emptied_slices();
+
+  // lockstep_split.cpp
+  SplitOutcome split(BlockId r, SliceId x, std::span<const StateId> candidates, bool use_marks);
+
+  // bottom_states.cpp
+  void stabilise_new_bottom_states();
+  void stabilise_group(BlockId r, std::span<const StateId> group);
+
+  // The graph, fixed: transitions sorted by source then label (tau first).
+  const std::vector<lts::Transition>& trans_;
+  StateId n_;
+  std::vector<std::uint32_t> out_begin_;  // n+1, into trans_
+  std::vector<std::uint32_t> in_begin_;   // n+1, into in_
+  std::vector<std::uint32_t> in_tau_end_;
+  std::vector<std::uint32_t> in_;  // transition ids by target, tau first
+
+  // Blocks and constellations.
+  std::vector<StateId> perm_;
+  std::vector<std::uint32_t> pos_;
+  std::vector<BlockId> block_of_;
+  std::vector<std::uint32_t> inert_out_;  // tau-steps into the own block
+  std::vector<Block> blocks_;
+  std::vector<Constellation> constellations_;
+  std::vector<ConstellationId> nontrivial_;  // may hold stale entries
+  std::vector<StateId> new_bottoms_;
+
+  // Slices.
+  std::vector<std::uint32_t> blc_;      // transition ids grouped by slice
+  std::vector<std::uint32_t> blc_pos_;  // blc_pos_[t]: where t is in blc_
+  std::vector<SliceId> slice_of_;       // slice_of_[t]
+  std::vector<Slice> slices_;
+  std::vector<SliceId> free_slices_;
+  std::vector<SliceId> emptied_;
+  std::vector<std::uint8_t> pending_;  // slice waits in *worklist_
+  std::vector<SliceId>* worklist_ = nullptr;
+  bool inherit_co_ = false;
+  std::vector<SliceId> with_co_;  // slices whose co was set this round
+
+  // Scratch for splitting; stamps avoid clearing.
+  std::uint32_t stamp_ = 0;
+  std::vector<std::uint32_t> red_, blue_, blue_count_stamp_, blue_count_, marked_, seen_;
+  std::vector<StateId> red_list_, blue_list_, candidates_;
+  std::uint32_t mark_stamp_ = 0;
+  std::vector<std::uint32_t> cover_count_, cover_last_;
+};
+
+}  // namespace bisim::branching
