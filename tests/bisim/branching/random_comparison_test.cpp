@@ -2,11 +2,14 @@
 // equivalence relations. BB_RANDOM_ROUNDS=10000 runs the full count.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <random>
 #include <string>
 
 #include "bisim/branching/branching_bisimulation.hpp"
+#include "bisim/branching/simple_refinement.hpp"
+#include "bisim/branching/tau_contraction.hpp"
 #include "tests/bisim/reference/reference_partition.hpp"
 #include "tests/support/random_lts.hpp"
 
@@ -47,6 +50,30 @@ TEST(BranchingRandom, EqualsReferenceForBranching) {
 
 TEST(BranchingRandom, EqualsReferenceForDivbranching) {
   compare_on_random_lts(bisim::Equivalence::divbranching, 2);
+}
+
+// Larger LTSs, where the reference is too slow, against the O(mn) refiner of
+// Groote & Vaandrager: a second, independent route to the same partition.
+void compare_with_simple_refiner(bool divergence_sensitive, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  const unsigned n = std::max(1u, rounds() / 20);
+  for (unsigned round = 0; round < n; ++round) {
+    auto shape = testing_support::random_shape(rng, 3000);
+    shape.transitions = shape.states * (1 + round % 4);
+    const lts::Lts l = testing_support::random_lts(rng, shape);
+    const bisim::Partition fast = bisim::branching_partition(l, divergence_sensitive);
+    const auto contracted = bisim::branching::contract_tau_sccs(l, divergence_sensitive);
+    bisim::Partition simple;
+    const auto blocks = bisim::branching::simple_branching_blocks(contracted.lts, simple.num_blocks);
+    for (auto c : contracted.component) simple.block.push_back(blocks[c]);
+    ASSERT_TRUE(bisim::same_partition(fast, simple))
+        << "round " << round << ", " << l.num_states << " states";
+  }
+}
+
+TEST(BranchingRandom, EqualsSimpleRefinerOnLargerLts) {
+  compare_with_simple_refiner(false, 3);
+  compare_with_simple_refiner(true, 4);
 }
 
 }  // namespace
