@@ -1,0 +1,81 @@
+#include "frontend/canonical.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace frontend {
+
+Canonicalizer::Canonicalizer(const Program& p) : p_(p), map_(p.nodes.size()), next_(p.nodes.size()) {
+  method_of_code_.assign(p.code.size(), -1);
+  for (std::size_t m = 0; m < p.methods.size(); ++m) {
+    const std::size_t end = m + 1 < p.methods.size() ? p.methods[m + 1].entry : p.code.size();
+    for (std::size_t i = p.methods[m].entry; i < end; ++i) method_of_code_[i] = static_cast<int>(m);
+  }
+  for (std::size_t n = 0; n < p.nodes.size(); ++n) map_[n].assign(p.nodes[n].pool + 1, 0);
+}
+
+void Canonicalizer::visit(int type, std::int32_t ref) {
+  if (ref == 0 || map_[type][ref] != 0) return;
+  map_[type][ref] = ++next_[type];
+  queue_.emplace_back(type, ref);
+}
+
+// Calls f(slot, node type) for every root reference, in the canonical order.
+template <class F>
+void Canonicalizer::for_each_root(std::int32_t* s, F&& f) {
+  for (auto [slot, type] : p_.shared_refs) f(slot, type);
+  for (int t = 0; t < p_.threads; ++t) {
+    const int b = p_.thread_at(t);
+    for (auto [off, type] : p_.thread_refs) f(b + off, type);
+    const int m = method_of(s[b + Program::pc_slot]);
+    if (m >= 0)
+      for (auto [off, type] : p_.methods[m].local_refs) f(b + p_.locals + off, type);
+    if (p_.uses_ll && s[b + Program::link_slot] >= 2) f(b + Program::link_slot + 1, s[b + Program::link_slot] - 2);
+  }
+}
+
+void Canonicalizer::run(std::int32_t* s) {
+  if (p_.nodes.empty()) return;
+  for (std::size_t n = 0; n < map_.size(); ++n) {
+    std::fill(map_[n].begin(), map_[n].end(), 0);
+    next_[n] = 0;
+  }
+  queue_.clear();
+  auto drain = [&](std::size_t from) {
+    for (std::size_t i = from; i < queue_.size(); ++i) {
+      const auto [type, ref] = queue_[i];
+      const NodeType& nt = p_.nodes[type];
+      const int b = nt.base + (ref - 1) * nt.stride + 1;
+      for (auto [off, ft] : nt.ref_fields) visit(ft, s[b + off]);
+    }
+    return queue_.size();
+  };
+  for_each_root(s, [&](int slot, int type) { visit(type, s[slot]); });
+  std::size_t done = drain(0);
+  for (std::size_t n = 0; n < p_.nodes.size(); ++n) {
+    const NodeType& nt = p_.nodes[n];
+    if (!nt.manual) continue;
+    for (int r = 1; r <= nt.pool; ++r)
+      if (s[nt.base + (r - 1) * nt.stride] == 1) {
+        visit(static_cast<int>(n), r);
+        done = drain(done);
+      }
+  }
+  // Rebuild the heap in the new order; the rest returns to its initial (free) contents.
+  heap_.assign(s + p_.shared_size, s + p_.shared_size + p_.heap_size);
+  std::memcpy(s + p_.shared_size, p_.initial.data() + p_.shared_size, sizeof(std::int32_t) * p_.heap_size);
+  for (std::size_t n = 0; n < p_.nodes.size(); ++n) {
+    const NodeType& nt = p_.nodes[n];
+    for (int r = 1; r <= nt.pool; ++r) {
+      const std::int32_t to = map_[n][r];
+      if (to == 0) continue;
+      const int from_off = nt.base - p_.shared_size + (r - 1) * nt.stride;
+      std::int32_t* dst = s + nt.base + (to - 1) * nt.stride;
+      std::memcpy(dst, heap_.data() + from_off, sizeof(std::int32_t) * nt.stride);
+      for (auto [off, ft] : nt.ref_fields) dst[1 + off] = map_[ft][dst[1 + off]];
+    }
+  }
+  for_each_root(s, [&](int slot, int type) { s[slot] = map_[type][s[slot]]; });
+}
+
+}  // namespace frontend

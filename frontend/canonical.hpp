@@ -1,0 +1,37 @@
+#pragma once
+// Heap canonicalisation, so that isomorphic heaps are one state
+// (docs/language.md, "Heap"). Nodes are renumbered in the order a
+// breadth-first traversal first meets them, starting from the roots in a
+// fixed order: shared variables, then each thread's variables, locals and
+// LL/SC link. Garbage-collected node types drop the nodes it never meets;
+// node types that use `free` keep every allocated node (leaks stay visible)
+// and freed nodes that are still referenced (dangling pointers, ABA).
+#include <cstdint>
+#include <vector>
+
+#include "frontend/program.hpp"
+
+namespace frontend {
+
+class Canonicalizer {
+ public:
+  explicit Canonicalizer(const Program& p);
+  void run(std::int32_t* state);
+  // The method a thread's pc belongs to (pc from 1), -1 when idle.
+  int method_of(std::int32_t pc) const { return pc == 0 ? -1 : method_of_code_[pc - 1]; }
+
+ private:
+  void visit(int type, std::int32_t ref);
+  template <class F>
+  void for_each_root(std::int32_t* s, F&& f);
+
+  const Program& p_;
+  std::vector<int> method_of_code_;
+  std::vector<std::vector<std::int32_t>> map_;  // per node type: old number -> new number
+  std::vector<std::int32_t> next_;
+  std::vector<std::pair<int, std::int32_t>> queue_;
+  std::vector<std::int32_t> heap_;
+  const std::int32_t* state_ = nullptr;
+};
+
+}  // namespace frontend

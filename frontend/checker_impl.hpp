@@ -1,0 +1,100 @@
+#pragma once
+// Internal to the checker: the state shared by its declaration, expression
+// and statement passes (checker.cpp, check_expr.cpp, check_stmt.cpp).
+#include <map>
+#include <string>
+#include <vector>
+
+#include "frontend/checker.hpp"
+
+namespace frontend::detail {
+
+struct Var {
+  TypeP type;
+  int offset = 0;  // local offset, thread-variable offset or shared slot
+};
+
+class Checker {
+ public:
+  Checker(const ast::File& file, const ast::Object& obj, const CompileOptions& options, Program& p);
+  void run();
+
+  // ---- types (checker.cpp)
+  TypeP resolve(const ast::TypeExpr& t);
+  TypeP int_type() const { return int_; }
+  TypeP bool_type() const { return bool_; }
+  TypeP value_type() const { return value_; }
+  static bool compatible(const TypeP& a, const TypeP& b);  // may compare / assign
+  std::string describe(const TypeP& t) const;
+  void require(const TypeP& want, const TypeP& got, Loc loc, const char* what);
+  [[noreturn]] void error(Loc loc, const std::string& message) const;
+
+  // ---- expressions (check_expr.cpp)
+  RExprP expr(const ast::Expr& e, const TypeP& expected = nullptr);
+  RExprP condition(const ast::Expr& e);
+  RExprP location(const ast::Expr& e);  // an lvalue
+  RExprP property(RExprP base, const std::string& name, Loc loc);
+  static bool is_location(const RExpr& e);
+  static bool is_shared_location(const RExpr& e);
+  int accesses(const RExpr& e) const;           // shared accesses when evaluated
+  int location_accesses(const RExpr& e) const;  // of its address computation only
+  bool lookup(const std::string& name, Var& v, int& kind) const;  // kind: RExpr::Local/ThreadVar/Shared
+
+  // ---- statements (check_stmt.cpp)
+  void method(const ast::Method& m);
+  void block(const ast::Block& b);
+  void statement(const ast::Stmt& s);
+  int emit(Instr i);
+  void check_accesses(Instr& i, int count);
+  void return_statement(const ast::Stmt& s);
+  void assignment(const ast::Stmt& s);
+  void new_statement(const ast::Stmt& s);
+  void choose_statement(const ast::Stmt& s);
+  RExprP target(const ast::Expr& lhs, const TypeP& type, Loc rhs_loc);
+
+  const ast::File& file_;
+  const ast::Object& obj_;
+  const CompileOptions& opt_;
+  Program& p_;
+  TypeP int_, bool_, value_, null_, void_, lock_;
+  std::map<std::string, int> node_ids_, enum_ids_;
+  std::map<std::string, std::pair<int, int>> symbols_;  // enum symbol -> (enum, index)
+  std::map<std::string, Var> shared_, thread_vars_;
+  std::map<std::string, const ast::Method*> procedures_;
+
+  // Per method being compiled.
+  std::vector<std::map<std::string, Var>> scopes_;
+  std::size_t scope_floor_ = 0;  // scopes below this belong to a caller (procedure inlining)
+  int frame_top_ = 0;
+  int method_index_ = -1;
+  int atomic_depth_ = 0;
+  struct LoopCtx {
+    int continue_target;
+    std::vector<int> breaks;
+    int atomic_depth;
+  };
+  std::vector<LoopCtx> loops_;
+  struct ProcCtx {
+    const ast::Method* proc;
+    TypeP result;
+    int result_offset;
+    std::vector<int> returns;
+    std::size_t loop_floor;
+    int atomic_depth;
+  };
+  std::vector<ProcCtx> procs_;
+  std::vector<std::pair<std::int32_t, std::int32_t>> local_ranges_;  // union over methods
+  std::vector<TypeP> local_types_;                                   // of the current method
+  void declare_local(const std::string& name, const TypeP& t, Loc loc, bool method_scope);
+  void inline_call(const ast::Expr& call, const ast::Expr* lhs, Loc loc);
+
+  // ---- layout (checker.cpp)
+  void layout_slots(const TypeP& t, int base, std::vector<std::pair<int, int>>* refs);
+  void const_init(const ast::Expr& e, const TypeP& t, int base);
+  std::int32_t zero_of(const TypeP& t) const;
+};
+
+// Whether control can reach the end of `b` (missing-return check).
+bool falls_through(const ast::Block& b);
+
+}  // namespace frontend::detail

@@ -1,0 +1,90 @@
+#include "frontend/explorer.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "frontend/interpreter.hpp"
+#include "frontend/labels.hpp"
+#include "frontend/state_store.hpp"
+#include "lts/builder.hpp"
+
+namespace frontend {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+void progress_line(const StateStore& store, std::uint64_t transitions, double seconds) {
+  std::fprintf(stderr, "\rgen: %u states, %llu transitions, %.0f states/s, %.1f MB   ", store.size(),
+               static_cast<unsigned long long>(transitions), store.size() / std::max(seconds, 1e-9),
+               (store.memory() + transitions * sizeof(lts::Transition)) / 1e6);
+  std::fflush(stderr);
+}
+
+}  // namespace
+
+lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* stats) {
+  const auto start = Clock::now();
+  lts::LtsBuilder builder;
+  Labels labels(p, builder);
+  Interpreter interpreter(p, options.spec, labels);
+  StateStore store(p);
+  store.insert(p.initial.data());
+  builder.set_initial(0);
+
+  std::vector<std::int32_t> state(p.state_size);
+  Successors next;
+  std::vector<std::pair<lts::LabelId, lts::StateId>> out;
+  std::uint64_t transitions = 0;
+  auto last_report = start;
+  bool reported = false;
+  for (std::uint32_t id = 0; id < store.size(); ++id) {
+    store.get(id, state.data());
+    next.clear();
+    for (int t = 0; t < p.threads; ++t) interpreter.successors(state.data(), t, next);
+    out.clear();
+    for (std::size_t i = 0; i < next.labels.size(); ++i) {
+      const auto [to, added] = store.insert(next.states.data() + i * p.state_size);
+      if (added && options.max_states && store.size() > options.max_states) {
+        if (reported) std::fputc('\n', stderr);
+        throw StateLimit(fmt::format(
+            "stopped at --max-states {}: the state space is larger ({} states explored, {} transitions); "
+            "raise the bound, or lower --threads, --ops or the values",
+            options.max_states, id, transitions));
+      }
+      out.emplace_back(next.labels[i], to);
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    for (auto [label, to] : out) builder.add_transition(id, label, to);
+    transitions += out.size();
+    if (options.progress && (id & 0x3FFF) == 0) {
+      const auto now = Clock::now();
+      if (now - last_report > std::chrono::seconds(1)) {
+        progress_line(store, transitions, std::chrono::duration<double>(now - start).count());
+        last_report = now;
+        reported = true;
+      }
+    }
+  }
+  builder.ensure_states(store.size());
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  if (reported) {
+    progress_line(store, transitions, seconds);
+    std::fputc('\n', stderr);
+  }
+  if (stats) {
+    stats->states = store.size();
+    stats->transitions = transitions;
+    stats->seconds = seconds;
+    stats->record_bytes = store.record_bytes();
+    stats->store_bytes = store.memory();
+    stats->lts_bytes = transitions * sizeof(lts::Transition);
+  }
+  return std::move(builder).finish();
+}
+
+}  // namespace frontend

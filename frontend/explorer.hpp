@@ -1,0 +1,36 @@
+#pragma once
+// Breadth-first exploration of an object system with K most general client
+// threads (docs/language.md, "The object system"). State ids are assigned in
+// discovery order and each state's transitions are sorted, so the output is
+// deterministic.
+#include <cstdint>
+#include <string>
+
+#include "frontend/program.hpp"
+#include "lts/lts.hpp"
+
+namespace frontend {
+
+struct ExploreOptions {
+  bool spec = false;             // each method body is one atomic step
+  std::uint64_t max_states = 0;  // 0: no bound
+  bool progress = false;         // a progress line on stderr, about once a second
+};
+
+struct ExploreStats {
+  std::uint64_t states = 0, transitions = 0;
+  double seconds = 0;
+  std::size_t record_bytes = 0;  // packed bytes per state
+  std::size_t store_bytes = 0;   // the visited set (records + hash table)
+  std::size_t lts_bytes = 0;     // transitions
+};
+
+// Thrown when --max-states is reached.
+class StateLimit : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* stats = nullptr);
+
+}  // namespace frontend

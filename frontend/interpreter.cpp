@@ -1,0 +1,236 @@
+#include "frontend/interpreter.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace frontend {
+
+namespace {
+// Beyond this many instructions in one step we start looking for a cycle of
+// purely local work (or of an atomic block) that would run forever.
+constexpr int cycle_check_after = 4096;
+}  // namespace
+
+Interpreter::Interpreter(const Program& p, bool spec, Labels& labels)
+    : p_(p), spec_(spec || p.is_spec), labels_(labels), canon_(p) {
+  for (const MethodInfo& m : p.methods) {
+    std::vector<std::vector<std::int32_t>> tuples{{}};
+    for (const TypeP& t : m.params) {
+      std::vector<std::vector<std::int32_t>> next;
+      for (const auto& prefix : tuples)
+        for (long v = t->lo; v <= t->hi; ++v) {
+          next.push_back(prefix);
+          next.back().push_back(static_cast<std::int32_t>(v));
+        }
+      tuples = std::move(next);
+    }
+    arg_tuples_.push_back(std::move(tuples));
+  }
+}
+
+void Interpreter::error(Loc loc, const std::string& message) const { fail(p_.file, loc, message); }
+
+void Interpreter::successors(const std::int32_t* state, int t, Successors& out) {
+  const int tb = p_.thread_at(t);
+  if (state[tb + Program::pc_slot] == 0) return calls(state, t, out);
+  t_ = t;
+  tb_ = tb;
+  origin_ = state;
+  seen_.clear();
+  Config c;
+  c.s.assign(state, state + p_.state_size);
+  c.depth = spec_ ? 1 : 0;
+  stack_.push_back(std::move(c));
+  while (!stack_.empty()) {
+    Config next = std::move(stack_.back());
+    stack_.pop_back();
+    run(std::move(next), out);
+  }
+}
+
+void Interpreter::calls(const std::int32_t* state, int t, Successors& out) {
+  const int tb = p_.thread_at(t);
+  if (p_.ops >= 0 && state[tb + Program::ops_slot] >= p_.ops) return;
+  for (std::size_t m = 0; m < p_.methods.size(); ++m) {
+    const MethodInfo& mi = p_.methods[m];
+    for (const auto& args : arg_tuples_[m]) {
+      const lts::LabelId label = labels_.call(t, static_cast<int>(m), args.data());
+      const std::size_t at = out.states.size();
+      out.states.insert(out.states.end(), state, state + p_.state_size);
+      std::int32_t* s = out.states.data() + at;
+      s[tb + Program::pc_slot] = mi.entry + 1;
+      if (p_.ops >= 0) ++s[tb + Program::ops_slot];
+      for (std::size_t i = 0; i < args.size(); ++i) s[tb + p_.locals + mi.param_offsets[i]] = args[i];
+      out.labels.push_back(label);
+    }
+  }
+}
+
+void Interpreter::emit(std::vector<std::int32_t>& s, lts::LabelId label, Successors& out) {
+  canon_.run(s.data());
+  out.states.insert(out.states.end(), s.begin(), s.end());
+  out.labels.push_back(label);
+}
+
+void Interpreter::run(Config c, Successors& out) {
+  std::int32_t buf[256];
+  for (;;) {
+    s_ = c.s.data();
+    if (++c.steps > cycle_check_after && !seen_.emplace(c.s, c.depth).second) {
+      // A cycle: local work (or an atomic block) that can run forever. Outside
+      // atomic blocks that is divergence, a tau loop; an atomic block (or a
+      // --spec body) that cannot finish never takes its step.
+      if (c.depth == 0) {
+        std::vector<std::int32_t> same(origin_, origin_ + p_.state_size);
+        emit(same, lts::tau, out);
+      }
+      return;
+    }
+    std::int32_t& pc = s_[tb_ + Program::pc_slot];
+    const Instr& in = p_.code[pc - 1];
+    switch (in.op) {
+      case Instr::Assign:
+        if (in.lhs->op == RExpr::TupleLit) {
+          eval(*in.rhs, buf);
+          int off = 0;
+          for (const auto& k : in.lhs->k) {
+            store(addr(*k), *k, buf + off);
+            off += k->type->size;
+          }
+        } else if (in.rhs->type->size == 1) {
+          buf[0] = val(*in.rhs);
+          store(addr(*in.lhs), *in.lhs, buf);
+        } else {
+          eval(*in.rhs, buf);
+          store(addr(*in.lhs), *in.lhs, buf);
+        }
+        ++pc;
+        break;
+      case Instr::New: {
+        const NodeType& nt = p_.nodes[in.node];
+        std::vector<std::int32_t> fields(nt.stride - 1);
+        int off = 0;
+        if (in.args.empty()) {
+          std::copy(p_.initial.begin() + nt.base + 1, p_.initial.begin() + nt.base + nt.stride, fields.begin());
+        } else {
+          for (const auto& a : in.args) {
+            eval(*a, fields.data() + off);
+            off += a->type->size;
+          }
+        }
+        std::vector<std::int32_t> candidates;
+        for (int r = 1; r <= nt.pool; ++r)
+          if (s_[nt.base + (r - 1) * nt.stride] == 0) {
+            candidates.push_back(r);
+            if (!nt.manual) break;  // garbage-collected: all free nodes are alike
+          }
+        if (candidates.empty())
+          error(in.loc, fmt::format("out of heap: all {} nodes of '{}' are in use; raise 'pool {} N'", nt.pool, nt.name, nt.name));
+        ++pc;
+        const std::vector<std::int32_t> before = c.s;
+        for (std::size_t i = candidates.size(); i-- > 0;) {
+          Config alt{before, c.depth, c.steps};
+          s_ = alt.s.data();
+          std::int32_t* node = s_ + nt.base + (candidates[i] - 1) * nt.stride;
+          node[0] = 1;
+          std::copy(fields.begin(), fields.end(), node + 1);
+          if (p_.uses_ll) invalidate_links(nt.base + (candidates[i] - 1) * nt.stride, nt.stride);
+          const std::int32_t ref = candidates[i];
+          store(addr(*in.lhs), *in.lhs, &ref);
+          if (c.depth == 0) {
+            emit(alt.s, lts::tau, out);
+          } else {
+            stack_.push_back(std::move(alt));
+          }
+        }
+        return;
+      }
+      case Instr::Choose: {
+        ++pc;
+        const std::vector<std::int32_t> before = c.s;
+        for (long v = in.hi; v >= in.lo; --v) {
+          Config alt{before, c.depth, c.steps};
+          s_ = alt.s.data();
+          const std::int32_t x = static_cast<std::int32_t>(v);
+          store(addr(*in.lhs), *in.lhs, &x);
+          stack_.push_back(std::move(alt));
+        }
+        return;
+      }
+      case Instr::Branch:
+        pc = val(*in.rhs) ? pc + 1 : in.target + 1;
+        break;
+      case Instr::Jump:
+        pc = in.target + 1;
+        break;
+      case Instr::Return: {
+        const std::int32_t* value = nullptr;
+        if (in.rhs) {
+          eval(*in.rhs, buf);
+          value = buf;
+        }
+        const lts::LabelId label = labels_.ret(t_, pc - 1, value);
+        std::copy(p_.initial.begin() + tb_ + p_.locals, p_.initial.begin() + tb_ + p_.thread_stride,
+                  s_ + tb_ + p_.locals);
+        pc = 0;
+        s_[tb_ + Program::link_slot] = s_[tb_ + Program::link_slot + 1] = s_[tb_ + Program::link_slot + 2] = 0;
+        emit(c.s, label, out);
+        return;
+      }
+      case Instr::Await:
+        if (!val(*in.rhs)) return;  // blocked
+        ++pc;
+        break;
+      case Instr::AtomicBegin:
+        ++c.depth;
+        ++pc;
+        continue;
+      case Instr::AtomicEnd:
+        --c.depth;
+        ++pc;
+        if (c.depth == 0) return emit(c.s, lts::tau, out);
+        continue;
+      case Instr::Lock: {
+        const std::int32_t a = addr(*in.rhs);
+        if (s_[a] == t_ + 1) error(in.loc, "this thread already holds the lock (locks are not reentrant)");
+        if (s_[a] != 0) return;  // blocked
+        s_[a] = t_ + 1;
+        if (p_.uses_ll) invalidate_links(a, 1);
+        ++pc;
+        break;
+      }
+      case Instr::Unlock: {
+        const std::int32_t a = addr(*in.rhs);
+        if (s_[a] != t_ + 1) error(in.loc, "unlock of a lock that this thread does not hold");
+        s_[a] = 0;
+        if (p_.uses_ll) invalidate_links(a, 1);
+        ++pc;
+        break;
+      }
+      case Instr::Free: {
+        const std::int32_t r = val(*in.rhs);
+        if (r == 0) error(in.loc, "free(null)");
+        const NodeType& nt = p_.nodes[in.rhs->type->id];
+        std::int32_t& flag = s_[nt.base + (r - 1) * nt.stride];
+        if (flag == 0) error(in.loc, "double free: the node is already free");
+        flag = 0;
+        ++pc;
+        break;
+      }
+      case Instr::Assert:
+        if (!val(*in.rhs)) error(in.loc, "assertion failed");
+        ++pc;
+        break;
+      case Instr::Eval:
+        val(*in.rhs);
+        ++pc;
+        break;
+      case Instr::Fail:
+        error(in.loc, in.message);
+    }
+    if (in.shared && c.depth == 0) return emit(c.s, lts::tau, out);
+  }
+}
+
+}  // namespace frontend

@@ -1,0 +1,68 @@
+#pragma once
+// The steps of one thread of the most general client (docs/language.md,
+// "Semantics"). Between operations a thread may call any method with any
+// arguments of their domains. Inside a method, one step runs the local
+// statements up to and including the next statement that touches shared
+// memory (or a whole atomic block, or the return). With `spec` semantics a
+// whole method body is one atomic step, taken with its return.
+#include <cstdint>
+#include <set>
+#include <vector>
+
+#include "frontend/canonical.hpp"
+#include "frontend/labels.hpp"
+#include "frontend/program.hpp"
+
+namespace frontend {
+
+struct Successors {
+  std::vector<lts::LabelId> labels;
+  std::vector<std::int32_t> states;  // labels.size() canonical states, state_size slots each
+  void clear() {
+    labels.clear();
+    states.clear();
+  }
+};
+
+class Interpreter {
+ public:
+  Interpreter(const Program& p, bool spec, Labels& labels);
+  // Appends every step of thread t (from 0) in `state`.
+  void successors(const std::int32_t* state, int t, Successors& out);
+
+ private:
+  struct Config {
+    std::vector<std::int32_t> s;
+    int depth = 0;  // atomic nesting
+    int steps = 0;
+  };
+  void calls(const std::int32_t* state, int t, Successors& out);
+  void run(Config c, Successors& out);
+  void emit(std::vector<std::int32_t>& s, lts::LabelId label, Successors& out);
+
+  // Evaluation (eval.cpp).
+  std::int32_t addr(const RExpr& e);
+  std::int32_t val(const RExpr& e);
+  void eval(const RExpr& e, std::int32_t* out);
+  void store(std::int32_t address, const RExpr& target, const std::int32_t* v);
+  void seq_op(const RExpr& e, std::int32_t* out);
+  bool link_matches(std::int32_t address) const;
+  void set_link(std::int32_t address);
+  void invalidate_links(std::int32_t address, int size);
+  void zero(const Type& t, std::int32_t* out) const;
+  [[noreturn]] void error(Loc loc, const std::string& message) const;
+
+  const Program& p_;
+  bool spec_;
+  Labels& labels_;
+  Canonicalizer canon_;
+  std::vector<std::vector<std::vector<std::int32_t>>> arg_tuples_;  // per method
+  // The thread being run.
+  std::int32_t* s_ = nullptr;
+  int t_ = 0, tb_ = 0;
+  const std::int32_t* origin_ = nullptr;
+  std::vector<Config> stack_;
+  std::set<std::pair<std::vector<std::int32_t>, int>> seen_;  // only for long local runs
+};
+
+}  // namespace frontend

@@ -1,0 +1,38 @@
+#pragma once
+// The visited-state set of the explorer. Every slot of a state has a known
+// range (program.hpp), so a state packs into a fixed number of bits; records
+// sit back to back in one array (the state id is the record's index) and an
+// open-addressing table of 32-bit ids finds them (linear probing, load <= 3/4).
+// Memory per state: the record plus about 5-8 bytes of table.
+#include <cstdint>
+#include <vector>
+
+#include "frontend/program.hpp"
+
+namespace frontend {
+
+class StateStore {
+ public:
+  explicit StateStore(const Program& p);
+  // The id of `state` and whether it was new.
+  std::pair<std::uint32_t, bool> insert(const std::int32_t* state);
+  void get(std::uint32_t id, std::int32_t* state) const;
+  std::uint32_t size() const { return count_; }
+  std::size_t record_bytes() const { return bytes_; }
+  std::size_t memory() const { return records_.capacity() + table_.capacity() * sizeof(std::uint32_t); }
+
+ private:
+  void pack(const std::int32_t* state, std::uint8_t* out) const;
+  std::uint64_t hash(const std::uint8_t* record) const;
+  void grow();
+
+  std::vector<std::int32_t> lo_;
+  std::vector<std::uint8_t> width_;
+  std::size_t bytes_ = 0;
+  std::vector<std::uint8_t> records_;
+  std::vector<std::uint32_t> table_;  // id + 1; 0 is empty
+  std::uint32_t count_ = 0;
+  std::vector<std::uint8_t> scratch_;
+};
+
+}  // namespace frontend
