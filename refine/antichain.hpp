@@ -22,7 +22,8 @@ class Antichain {
  public:
   // `enabled` false turns pruning off: only exact repeats are recognised
   // (the plain subset construction, kept for benchmarks and tests).
-  Antichain(lts::StateId impl_states, bool enabled) : enabled_(enabled), minimal_(enabled ? impl_states : 0) {}
+  Antichain(lts::StateId impl_states, bool enabled)
+      : enabled_(enabled), first_(enabled ? impl_states : 0, none) {}
 
   // Adds (s, S) unless it is covered; returns whether it was added.
   bool insert(lts::StateId s, SubsetId subset, const DeterminisedSpec& spec);
@@ -30,8 +31,17 @@ class Antichain {
   std::size_t size() const { return enabled_ ? held_ : seen_.size(); }
 
  private:
+  static constexpr std::uint32_t none = static_cast<std::uint32_t>(-1);
+  // The elements of one IMPL state form a linked list through entries_:
+  // 4 bytes per IMPL state and 8 per element, no allocation per state.
+  struct Entry {
+    SubsetId subset;
+    std::uint32_t next;
+  };
   bool enabled_;
-  std::vector<std::vector<SubsetId>> minimal_;
+  std::vector<std::uint32_t> first_;
+  std::vector<Entry> entries_;
+  std::uint32_t free_ = none;  // entries displaced, for reuse
   std::size_t held_ = 0;
   FlatMap seen_;
 };
