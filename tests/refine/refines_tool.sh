@@ -42,6 +42,9 @@ grep -q 'ret(2,pop,empty)  <- .*spec.aut refuses this' "$T/out" || fail "refused
 # The same verdict without --cex, and with the plain subset construction.
 expect_rc 1 "$T/impl.aut" "$T/spec.aut"
 expect_rc 1 --no-antichains "$T/impl.aut" "$T/spec.aut"
+expect_rc 1 --reduce "$T/impl.aut" "$T/spec.aut" --cex "$T/cex2.txt"
+cmp "$T/cex.txt" "$T/cex2.txt" || fail "--reduce changed the counterexample"
+expect_rc 2 --reduce --lockfree "$T/impl.aut"
 # --explain: one column per thread; -v: IMPL states.
 expect_rc 1 --explain -v "$T/impl.aut" "$T/spec.aut"
 grep -q 'thread 1 *thread 2' "$T/out" || fail "--explain header"
