@@ -6,8 +6,10 @@
 //   counter T K VARIANT   T threads each call inc K times on a shared
 //                counter (most general clients). VARIANT cas: read, then a
 //                CAS that retries on failure (linearizable, lock-free);
-//                racy: read, then write (not linearizable); spec: one
-//                atomic step. Labels call(T,inc) and ret(T,inc,V).
+//                racy: read, then write (not linearizable); lock: spin
+//                on a test-and-set lock (linearizable, not lock-free: a
+//                waiting thread spins forever if the holder stops); spec:
+//                one atomic step. Labels call(T,inc) and ret(T,inc,V).
 // Writes IMPL (or the one LTS) to stdout as .aut.
 #include <cstdio>
 #include <map>
@@ -58,7 +60,7 @@ struct Thread {
   auto operator<=>(const Thread&) const = default;
 };
 struct State {
-  unsigned char value;
+  unsigned char value, lock;
   std::vector<Thread> threads;
   auto operator<=>(const State&) const = default;
 };
@@ -72,7 +74,7 @@ void counter(unsigned t, unsigned k, const std::string& variant) {
     if (fresh) todo.push_back(s);
     return it->second;
   };
-  id(State{0, std::vector<Thread>(t, Thread{static_cast<unsigned char>(k), idle, 0})});
+  id(State{0, 0, std::vector<Thread>(t, Thread{static_cast<unsigned char>(k), idle, 0})});
   while (!todo.empty()) {
     const State s = todo.back();
     todo.pop_back();
@@ -90,6 +92,8 @@ void counter(unsigned t, unsigned k, const std::string& variant) {
           if (variant == "spec") {
             th.local = n.value++;
             th.pc = returning;
+          } else if (variant == "lock") {
+            if (n.lock == 0) n.lock = 1, th.pc = have_read;  // else spin: a tau self-loop
           } else {
             th.local = n.value;
             th.pc = have_read;
@@ -97,7 +101,11 @@ void counter(unsigned t, unsigned k, const std::string& variant) {
           aut.add(from, "i", id(n));
           break;
         case have_read:
-          if (variant == "racy" || n.value == th.local) {
+          if (variant == "lock") {
+            th.local = n.value++;
+            n.lock = 0;
+            th.pc = returning;
+          } else if (variant == "racy" || n.value == th.local) {
             n.value = th.local + 1;
             th.pc = returning;
           } else {
@@ -126,7 +134,7 @@ int main(int argc, char** argv) {
   } else if (a.size() == 4 && a[0] == "counter") {
     counter(std::stoul(a[1]), std::stoul(a[2]), a[3]);
   } else {
-    std::fprintf(stderr, "usage: make_refine_pair blowup N M impl|spec | counter T K cas|racy|spec\n");
+    std::fprintf(stderr, "usage: make_refine_pair blowup N M impl|spec | counter T K cas|racy|lock|spec\n");
     return 2;
   }
   return std::ferror(stdout) ? 2 : 0;

@@ -6,7 +6,7 @@
 # Families (bench/refine/make_refine_pair.cpp):
 #   blowup N M    SPEC's subset construction has 2^(N+1) subsets; antichains need ~M pairs
 #   counter T K V T threads x K increments of a shared counter: cas (linearizable),
-#                 racy (not linearizable) against the atomic spec
+#                 racy (not linearizable) against the atomic spec; lock (not lock-free)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=${BUILD:-build}
@@ -55,5 +55,21 @@ for tk in "3 3" "3 4" "4 2"; do
     check "counter ${1}x$2 $v (quotients)" "$dir/impl.q.aut" "$dir/spec.q.aut"
     printf '%-30s %-12s %10s   (both quotients: %.3f s, including reading and writing)\n' "" "quotient" \
       "$(head -1 "$dir/impl.q.aut" | sed 's/.*,[ ]*\([0-9]*\))/\1/')" "$q"
+  done
+done
+
+echo
+echo "lock-freedom: refines --lockfree on a spin-lock counter (a reachable tau self-loop), raw and divbranching quotient"
+printf '%-30s %10s %8s %10s\n' "LTS" "states" "verdict" "seconds"
+for tk in "3 3" "4 2"; do
+  set -- $tk
+  "$gen" counter "$1" "$2" lock >"$dir/lock.aut"
+  "$build"/tools/quotient -e divbranching "$dir/lock.aut" -o "$dir/lock.dq.aut"
+  for f in lock.aut lock.dq.aut; do
+    start=$(date +%s.%N)
+    rc=0; "$build"/tools/refines --lockfree "$dir/$f" >/dev/null || rc=$?
+    t=$(echo "$(date +%s.%N) - $start" | bc -l)
+    [ "$rc" = 1 ] && verdict=fails || verdict=holds
+    printf '%-30s %10s %8s %10.3f\n' "counter ${1}x$2 $f" "$(head -1 "$dir/$f" | sed 's/.*,[ ]*\([0-9]*\))/\1/')" "$verdict" "$t"
   done
 done
