@@ -58,7 +58,7 @@ Minimised minimise(lts::Lts&& input, Equivalence e, PhaseTimer* timer) {
   const Partition p = partition(current, e);
   start(timer, "build");
   std::vector<StateId> class_to_state;
-  result.quotient = quotient(current, p, e, &class_to_state);
+  result.quotient = quotient(std::move(current), p, e, &class_to_state);
   for (StateId& s : result.state_map)
     if (s != lts::no_state) s = class_to_state[p.block[s]];
   if (timer) timer->stop();

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <span>
 
 #include "lts/tau_scc.hpp"
 
@@ -41,84 +42,114 @@ std::vector<bool> divergent_classes(const lts::Lts& lts, const Partition& p) {
   return divergent;
 }
 
-// The transitions between classes, in block ids, sorted and without duplicates.
-std::vector<Transition> class_transitions(const lts::Lts& lts, const Partition& p, Equivalence e) {
-  std::vector<Transition> result;
-  result.reserve(lts.transitions.size());
-  for (const Transition& t : lts.transitions) {
-    const Transition c{p.block[t.from], t.label, p.block[t.to]};
-    if (is_branching(e) && c.label == lts::tau && c.from == c.to) continue;  // inert
-    result.push_back(c);
-  }
-  if (e == Equivalence::divbranching) {
-    const std::vector<bool> divergent = divergent_classes(lts, p);
-    for (std::uint32_t b = 0; b < p.num_blocks; ++b)
-      if (divergent[b]) result.push_back({b, lts::tau, b});
-  }
-  std::sort(result.begin(), result.end());
-  result.erase(std::unique(result.begin(), result.end()), result.end());
-  result.shrink_to_fit();
-  return result;
+// One outgoing step of a class: a label and a target class.
+struct Step {
+  lts::LabelId label;
+  std::uint32_t to;
+};
+
+// The steps of every class, bucketed by source class with a counting sort
+// (O(m), no comparisons): those of class b are steps[first[b] .. first[b+1]).
+// Inert tau steps are left out under the branching equivalences; divergent
+// classes get their one tau self-loop under divbranching. Duplicates remain.
+struct ClassSteps {
+  std::vector<std::size_t> first;
+  std::vector<Step> steps;
+  std::span<Step> of(std::uint32_t b) { return {steps.data() + first[b], steps.data() + first[b + 1]}; }
+};
+
+ClassSteps class_steps(const lts::Lts& lts, const Partition& p, Equivalence e) {
+  const auto kept = [&](const Transition& t) {
+    return !(is_branching(e) && t.label == lts::tau && p.block[t.from] == p.block[t.to]);
+  };
+  std::vector<bool> divergent;
+  if (e == Equivalence::divbranching) divergent = divergent_classes(lts, p);
+  ClassSteps c;
+  c.first.assign(std::size_t{p.num_blocks} + 1, 0);
+  for (const Transition& t : lts.transitions)
+    if (kept(t)) ++c.first[p.block[t.from] + 1];
+  for (std::uint32_t b = 0; b < divergent.size(); ++b) c.first[b + 1] += divergent[b];
+  std::partial_sum(c.first.begin(), c.first.end(), c.first.begin());
+  c.steps.resize(c.first.back());
+  // Fill with first[b] as the cursor of b, then shift the cursors back.
+  for (const Transition& t : lts.transitions)
+    if (kept(t)) c.steps[c.first[p.block[t.from]]++] = {t.label, p.block[t.to]};
+  for (std::uint32_t b = 0; b < divergent.size(); ++b)
+    if (divergent[b]) c.steps[c.first[b]++] = {lts::tau, b};
+  for (std::uint32_t b = p.num_blocks; b > 0; --b) c.first[b] = c.first[b - 1];
+  c.first[0] = 0;
+  return c;
 }
 
-// Breadth-first numbering of the classes reachable from `start`; successors
-// are visited by (label rank, smallest member state).
-std::vector<StateId> number_classes(const std::vector<Transition>& edges, const Partition& p,
-                                    std::uint32_t start, const std::vector<std::uint32_t>& rank,
-                                    const std::vector<StateId>& smallest_member) {
-  std::vector<std::size_t> first(p.num_blocks + 1, 0);
-  for (const Transition& t : edges) ++first[t.from + 1];
-  std::partial_sum(first.begin(), first.end(), first.begin());
-
-  std::vector<StateId> number(p.num_blocks, lts::no_state);
+// Breadth-first numbering of the classes reachable from `start`, visiting
+// successors by (label rank, smallest member state). Returns the classes in
+// that order; number[b] receives the position of b, or lts::no_state.
+std::vector<std::uint32_t> number_classes(ClassSteps& steps, std::uint32_t start,
+                                          const std::vector<std::uint32_t>& rank,
+                                          const std::vector<StateId>& smallest_member,
+                                          std::vector<StateId>& number) {
+  number.assign(smallest_member.size(), lts::no_state);
   std::vector<std::uint32_t> queue{start};
   number[start] = 0;
-  std::vector<Transition> out;
   for (std::size_t head = 0; head < queue.size(); ++head) {
-    const std::uint32_t b = queue[head];
-    out.assign(edges.begin() + first[b], edges.begin() + first[b + 1]);
-    std::sort(out.begin(), out.end(), [&](const Transition& x, const Transition& y) {
+    const std::span<Step> out = steps.of(queue[head]);
+    std::sort(out.begin(), out.end(), [&](const Step& x, const Step& y) {
       return std::pair(rank[x.label], smallest_member[x.to]) < std::pair(rank[y.label], smallest_member[y.to]);
     });
-    for (const Transition& t : out) {
+    for (const Step& t : out) {
       if (number[t.to] != lts::no_state) continue;
       number[t.to] = static_cast<StateId>(queue.size());
       queue.push_back(t.to);
     }
   }
-  return number;
+  return queue;
 }
 
-}  // namespace
-
-lts::Lts quotient(const lts::Lts& lts, const Partition& p, Equivalence e,
-                  std::vector<StateId>* class_to_state) {
+// The quotient; when `consumed` is given (it is `lts` itself), its
+// transitions are released as soon as they have been bucketed.
+lts::Lts build_quotient(const lts::Lts& lts, const Partition& p, Equivalence e,
+                        std::vector<StateId>* class_to_state, lts::Lts* consumed) {
   const std::vector<std::uint32_t> rank = label_ranks(lts.labels);
   std::vector<StateId> smallest_member(p.num_blocks, lts::no_state);
   for (StateId s = lts.num_states; s-- > 0;) smallest_member[p.block[s]] = s;
 
-  std::vector<Transition> edges = class_transitions(lts, p, e);
-  const std::vector<StateId> number =
-      number_classes(edges, p, p.block[lts.initial], rank, smallest_member);
+  ClassSteps steps = class_steps(lts, p, e);
+  const StateId initial_class = p.block[lts.initial];
+  if (consumed) std::vector<Transition>().swap(consumed->transitions);
+  std::vector<StateId> number;
+  const std::vector<std::uint32_t> order =
+      number_classes(steps, initial_class, rank, smallest_member, number);
 
   lts::Lts result;
   result.labels = lts.labels;
   result.initial = 0;
-  result.num_states = 0;
-  for (StateId n : number) result.num_states += n != lts::no_state;
-  std::size_t kept = 0;
-  for (const Transition& t : edges) {
-    if (number[t.from] == lts::no_state) continue;
-    edges[kept++] = {number[t.from], t.label, number[t.to]};
+  result.num_states = static_cast<StateId>(order.size());
+  std::size_t bound = 0;
+  for (std::uint32_t b : order) bound += steps.of(b).size();
+  result.transitions.reserve(bound);
+  // Each state's transitions by (label rank, target), without duplicates.
+  for (StateId q = 0; q < order.size(); ++q) {
+    const std::span<Step> out = steps.of(order[q]);
+    std::sort(out.begin(), out.end(), [&](const Step& x, const Step& y) {
+      return std::pair(rank[x.label], number[x.to]) < std::pair(rank[y.label], number[y.to]);
+    });
+    for (std::size_t i = 0; i < out.size(); ++i)
+      if (i == 0 || out[i].label != out[i - 1].label || out[i].to != out[i - 1].to)
+        result.transitions.push_back({q, out[i].label, number[out[i].to]});
   }
-  edges.resize(kept);
-  std::sort(edges.begin(), edges.end(), [&](const Transition& x, const Transition& y) {
-    return std::tuple(x.from, rank[x.label], x.to) < std::tuple(y.from, rank[y.label], y.to);
-  });
-  edges.shrink_to_fit();
-  result.transitions = std::move(edges);
-  if (class_to_state) *class_to_state = number;
+  result.transitions.shrink_to_fit();
+  if (class_to_state) *class_to_state = std::move(number);
   return result;
+}
+
+}  // namespace
+
+lts::Lts quotient(const lts::Lts& lts, const Partition& p, Equivalence e, std::vector<StateId>* class_to_state) {
+  return build_quotient(lts, p, e, class_to_state, nullptr);
+}
+
+lts::Lts quotient(lts::Lts&& lts, const Partition& p, Equivalence e, std::vector<StateId>* class_to_state) {
+  return build_quotient(lts, p, e, class_to_state, &lts);
 }
 
 }  // namespace bisim

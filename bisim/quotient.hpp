@@ -30,6 +30,10 @@ namespace bisim {
 // for every block its quotient state, or lts::no_state when unreachable.
 lts::Lts quotient(const lts::Lts& lts, const Partition& partition, Equivalence e,
                   std::vector<lts::StateId>* class_to_state = nullptr);
+// The same, releasing the memory of `lts`'s transitions as soon as they have
+// been read, to lower the peak on large inputs.
+lts::Lts quotient(lts::Lts&& lts, const Partition& partition, Equivalence e,
+                  std::vector<lts::StateId>* class_to_state = nullptr);
 
 // The whole pipeline in one call: the reachable part of `lts`, its coarsest
 // partition under `e`, and the quotient. For Equivalence::none the result is
