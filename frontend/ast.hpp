@@ -113,6 +113,7 @@ struct Object {
   std::vector<NodeDecl> nodes;
   std::vector<VarDecl> shared, thread_vars;
   std::vector<Method> methods;  // methods and procedures, in file order
+  std::optional<Method> init;   // runs once, atomically, before the clients start
   long recursion = 4;           // inlining bound for procedures
 };
 

@@ -5,7 +5,7 @@
 
 namespace frontend {
 
-Canonicalizer::Canonicalizer(const Program& p) : p_(p), map_(p.nodes.size()), next_(p.nodes.size()) {
+Canonicalizer::Canonicalizer(const Program& p, bool renumber) : p_(p), renumber_(renumber), map_(p.nodes.size()), next_(p.nodes.size()) {
   method_of_code_.assign(p.code.size(), -1);
   for (std::size_t m = 0; m < p.methods.size(); ++m) {
     const std::size_t end = m + 1 < p.methods.size() ? p.methods[m + 1].entry : p.code.size();
@@ -16,7 +16,7 @@ Canonicalizer::Canonicalizer(const Program& p) : p_(p), map_(p.nodes.size()), ne
 
 void Canonicalizer::visit(int type, std::int32_t ref) {
   if (ref == 0 || map_[type][ref] != 0) return;
-  map_[type][ref] = ++next_[type];
+  map_[type][ref] = renumber_ ? ++next_[type] : ref;
   queue_.emplace_back(type, ref);
 }
 

@@ -15,7 +15,8 @@ namespace frontend {
 
 class Canonicalizer {
  public:
-  explicit Canonicalizer(const Program& p);
+  // renumber = false only collects garbage and keeps node numbers (for tests).
+  explicit Canonicalizer(const Program& p, bool renumber = true);
   void run(std::int32_t* state);
   // The method a thread's pc belongs to (pc from 1), -1 when idle.
   int method_of(std::int32_t pc) const { return pc == 0 ? -1 : method_of_code_[pc - 1]; }
@@ -26,6 +27,7 @@ class Canonicalizer {
   void for_each_root(std::int32_t* s, F&& f);
 
   const Program& p_;
+  bool renumber_;
   std::vector<int> method_of_code_;
   std::vector<std::vector<std::int32_t>> map_;  // per node type: old number -> new number
   std::vector<std::int32_t> next_;

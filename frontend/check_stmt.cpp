@@ -112,7 +112,7 @@ void Checker::declare_local(const std::string& name, const TypeP& t, Loc loc, bo
   scope[name] = Var{t, offset};
 }
 
-void Checker::method(const ast::Method& m) {
+void Checker::method(const ast::Method& m, bool atomic) {
   for (const auto& other : p_.methods)
     if (other.name == m.name) error(m.loc, fmt::format("method '{}' declared twice", m.name));
   method_index_ = static_cast<int>(p_.methods.size());
@@ -121,7 +121,7 @@ void Checker::method(const ast::Method& m) {
   scopes_.assign(1, {});
   scope_floor_ = 0;
   frame_top_ = 0;
-  atomic_depth_ = 0;
+  atomic_depth_ = atomic ? 1 : 0;
   for (const auto& prm : m.params) {
     TypeP t = resolve(prm.type);
     if (t->kind != Type::Int && t->kind != Type::Bool && t->kind != Type::Enum)
@@ -468,6 +468,7 @@ void Checker::inline_call(const ast::Expr& call, const ast::Expr* lhs, Loc loc) 
     f.message = fmt::format("calls of '{}' nest deeper than the recursion bound {}; raise it with 'recursion N;'",
                             pr.name, obj_.recursion);
     emit(std::move(f));
+    if (lhs && pr.result) target(*lhs, resolve(*pr.result), call.loc);  // so later uses still resolve
     return;
   }
   const TypeP result = pr.result ? resolve(*pr.result) : void_;

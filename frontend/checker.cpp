@@ -314,6 +314,10 @@ void Checker::run() {
   for (const auto& m : obj_.methods)
     if (!m.is_procedure) method(m);
   if (p_.methods.empty()) error(obj_.loc, fmt::format("object '{}' has no method", obj_.name));
+  if (obj_.init) {
+    p_.init_method = static_cast<int>(p_.methods.size());
+    method(*obj_.init, true);
+  }
 
   // Now every size is known: ranges, initial values and reference maps.
   p_.locals_size = static_cast<int>(local_ranges_.size());

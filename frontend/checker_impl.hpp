@@ -41,7 +41,7 @@ class Checker {
   bool lookup(const std::string& name, Var& v, int& kind) const;  // kind: RExpr::Local/ThreadVar/Shared
 
   // ---- statements (check_stmt.cpp)
-  void method(const ast::Method& m);
+  void method(const ast::Method& m, bool atomic = false);
   void block(const ast::Block& b);
   void statement(const ast::Stmt& s);
   int emit(Instr i);

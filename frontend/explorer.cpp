@@ -32,7 +32,9 @@ lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* 
   Labels labels(p, builder);
   Interpreter interpreter(p, options.spec, labels);
   StateStore store(p);
-  store.insert(p.initial.data());
+  std::vector<std::int32_t> initial = p.initial;
+  interpreter.initialize(initial);
+  store.insert(initial.data());
   builder.set_initial(0);
 
   std::vector<std::int32_t> state(p.state_size);

@@ -12,8 +12,8 @@ namespace {
 constexpr int cycle_check_after = 4096;
 }  // namespace
 
-Interpreter::Interpreter(const Program& p, bool spec, Labels& labels)
-    : p_(p), spec_(spec || p.is_spec), labels_(labels), canon_(p) {
+Interpreter::Interpreter(const Program& p, bool spec, Labels& labels, bool renumber)
+    : p_(p), spec_(spec || p.is_spec), labels_(labels), canon_(p, renumber) {
   for (const MethodInfo& m : p.methods) {
     std::vector<std::vector<std::int32_t>> tuples{{}};
     for (const TypeP& t : m.params) {
@@ -49,10 +49,34 @@ void Interpreter::successors(const std::int32_t* state, int t, Successors& out) 
   }
 }
 
+void Interpreter::initialize(std::vector<std::int32_t>& state) {
+  if (p_.init_method < 0) return;
+  const MethodInfo& init = p_.methods[p_.init_method];
+  t_ = 0;
+  tb_ = p_.thread_at(0);
+  origin_ = state.data();
+  seen_.clear();
+  Config c;
+  c.s = state;
+  c.s[tb_ + Program::pc_slot] = init.entry + 1;
+  c.depth = 1;
+  Successors out;
+  stack_.push_back(std::move(c));
+  while (!stack_.empty()) {
+    Config next = std::move(stack_.back());
+    stack_.pop_back();
+    run(std::move(next), out);
+  }
+  if (out.labels.size() != 1)
+    fail(p_.file, {}, fmt::format("the init block must end, and in exactly one way (it has {} outcomes)", out.labels.size()));
+  state.assign(out.states.begin(), out.states.end());
+}
+
 void Interpreter::calls(const std::int32_t* state, int t, Successors& out) {
   const int tb = p_.thread_at(t);
   if (p_.ops >= 0 && state[tb + Program::ops_slot] >= p_.ops) return;
   for (std::size_t m = 0; m < p_.methods.size(); ++m) {
+    if (static_cast<int>(m) == p_.init_method) continue;
     const MethodInfo& mi = p_.methods[m];
     for (const auto& args : arg_tuples_[m]) {
       const lts::LabelId label = labels_.call(t, static_cast<int>(m), args.data());
@@ -170,7 +194,7 @@ void Interpreter::run(Config c, Successors& out) {
           eval(*in.rhs, buf);
           value = buf;
         }
-        const lts::LabelId label = labels_.ret(t_, pc - 1, value);
+        const lts::LabelId label = in.node == p_.init_method ? lts::tau : labels_.ret(t_, pc - 1, value);
         std::copy(p_.initial.begin() + tb_ + p_.locals, p_.initial.begin() + tb_ + p_.thread_stride,
                   s_ + tb_ + p_.locals);
         pc = 0;

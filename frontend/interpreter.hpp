@@ -26,9 +26,12 @@ struct Successors {
 
 class Interpreter {
  public:
-  Interpreter(const Program& p, bool spec, Labels& labels);
+  // renumber = false: garbage collection without renumbering nodes (tests).
+  Interpreter(const Program& p, bool spec, Labels& labels, bool renumber = true);
   // Appends every step of thread t (from 0) in `state`.
   void successors(const std::int32_t* state, int t, Successors& out);
+  // Runs the object's `init` block (if any) on `state`, as thread 1, atomically.
+  void initialize(std::vector<std::int32_t>& state);
 
  private:
   struct Config {

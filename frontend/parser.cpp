@@ -117,6 +117,14 @@ class Parser {
       const bool shared = is("shared");
       ++pos_;
       (shared ? o.shared : o.thread_vars).push_back(var_decl());
+    } else if (is("init")) {
+      if (o.init) error("a second 'init' block");
+      Method m;
+      m.loc = peek().loc;
+      m.name = "init";
+      ++pos_;
+      m.body = block(&m.end_loc);
+      o.init = std::move(m);
     } else if (is("method") || is("procedure") || is("proc")) {
       o.methods.push_back(method());
     } else {

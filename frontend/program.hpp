@@ -106,7 +106,8 @@ struct Program {
   std::vector<std::string> enum_names;
   std::vector<std::vector<std::string>> enum_symbols;
   std::vector<NodeType> nodes;
-  std::vector<MethodInfo> methods;
+  std::vector<MethodInfo> methods;  // the clients' methods, then `init` if any
+  int init_method = -1;
   std::vector<Instr> code;
 
   // Layout.
