@@ -81,8 +81,7 @@ Refiner::BlockId Refiner::move_to_new_block(BlockId r, const std::vector<StateId
       if (t.label != lts::tau) break;
       if (block_of_[t.to] == r) --inert_out_[s];
     }
-    for (std::uint32_t e : in_tau(s)) {
-      const StateId w = trans_[e].from;
+    for (const StateId w : tau_sources(s)) {
       if (block_of_[w] == r && --inert_out_[w] == 0) make_bottom(blocks_[r], w);
     }
   }
@@ -93,6 +92,7 @@ Refiner::BlockId Refiner::move_to_new_block(BlockId r, const std::vector<StateId
   b.bottom_end = b.begin + bottoms;
   for (std::size_t i = 0; i < moved.size(); ++i)
     if (!was_bottom[i] && inert_out_[moved[i]] == 0) new_bottoms_.push_back(moved[i]);
+  if (grp_active_) follow_group_split(r, nb, moved);
   carve_moved_states(moved, nb);
   return nb;
 }

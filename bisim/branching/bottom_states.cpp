@@ -7,6 +7,11 @@
 // a step in it (cost: their outgoing transitions), and split the block under
 // every slice that some of them lack. Splitting makes more new bottom
 // states; we repeat until none are left.
+//
+// The new bottom states of the batch being handled are kept in grp_,
+// contiguous per block, and follow their states when a block splits
+// (follow_group_split), so a split's blue search starts from exactly the
+// new bottom states of its own block.
 #include <algorithm>
 
 #include "bisim/branching/refiner.hpp"
@@ -14,23 +19,63 @@
 namespace bisim::branching {
 
 void Refiner::stabilise_new_bottom_states() {
-  std::vector<StateId> batch;
   while (!new_bottoms_.empty()) {
-    batch.swap(new_bottoms_);
+    grp_.swap(new_bottoms_);
     new_bottoms_.clear();
-    std::sort(batch.begin(), batch.end(), [&](StateId a, StateId b) { return block_of_[a] < block_of_[b]; });
-    for (std::size_t i = 0; i < batch.size();) {
-      std::size_t j = i;
-      while (j < batch.size() && block_of_[batch[j]] == block_of_[batch[i]]) ++j;
-      stabilise_group(block_of_[batch[i]], std::span<const StateId>(batch.data() + i, j - i));
-      i = j;
+    ++grp_batch_;
+    std::sort(grp_.begin(), grp_.end(), [&](StateId a, StateId b) { return block_of_[a] < block_of_[b]; });
+    grp_begin_.resize(blocks_.size());
+    grp_end_.resize(blocks_.size());
+    grp_valid_.resize(blocks_.size(), 0);
+    std::vector<BlockId> present;
+    for (std::uint32_t i = 0; i < grp_.size(); ++i) {
+      const StateId s = grp_[i];
+      const BlockId b = block_of_[s];
+      grp_stamp_[s] = grp_batch_;
+      grp_pos_[s] = i;
+      if (grp_valid_[b] != grp_batch_) {
+        grp_valid_[b] = grp_batch_;
+        grp_begin_[b] = i;
+        present.push_back(b);
+      }
+      grp_end_[b] = i + 1;
     }
-    batch.clear();
+    grp_active_ = true;
+    for (BlockId b : present) stabilise_group(b);
+    grp_active_ = false;
+    grp_.clear();
   }
 }
 
-// `group`: new bottom states, all in block r.
-void Refiner::stabilise_group(BlockId r, std::span<const StateId> group) {
+std::span<const Refiner::StateId> Refiner::group_of(BlockId b) const {
+  if (b >= grp_valid_.size() || grp_valid_[b] != grp_batch_) return {};
+  return {grp_.data() + grp_begin_[b], grp_.data() + grp_end_[b]};
+}
+
+// Called by move_to_new_block while a batch is active: the moved members of
+// r's group go to the end of r's range, which becomes the new block's range.
+void Refiner::follow_group_split(BlockId r, BlockId nb, const std::vector<StateId>& moved) {
+  grp_begin_.resize(blocks_.size());
+  grp_end_.resize(blocks_.size());
+  grp_valid_.resize(blocks_.size(), 0);
+  if (grp_valid_[r] != grp_batch_) return;
+  const std::uint32_t old_end = grp_end_[r];
+  for (StateId s : moved) {
+    if (grp_stamp_[s] != grp_batch_) continue;
+    const std::uint32_t p = grp_pos_[s], last = --grp_end_[r];
+    const StateId other = grp_[last];
+    grp_[p] = other;
+    grp_pos_[other] = p;
+    grp_[last] = s;
+    grp_pos_[s] = last;
+  }
+  grp_valid_[nb] = grp_batch_;
+  grp_begin_[nb] = grp_end_[r];
+  grp_end_[nb] = old_end;
+}
+
+void Refiner::stabilise_group(BlockId r) {
+  const std::span<const StateId> group = group_of(r);
   for (StateId s : group)
     for (const lts::Transition& tr : out(s)) {
       const SliceId x = slice_of_[transition_id(tr)];
@@ -60,9 +105,7 @@ void Refiner::stabilise_group(BlockId r, std::span<const StateId> group) {
     if (slices_[x].empty()) continue;
     const BlockId q = slices_[x].source;
     if (constellation_inert(q, x)) continue;
-    // The blue search skips group members outside q itself, one per step,
-    // so a small red side still wins quickly.
-    split(q, x, group, false);
+    split(q, x, group_of(q), false);
   }
   worklist_ = nullptr;
 }

@@ -51,13 +51,13 @@ Refiner::SplitOutcome Refiner::split(BlockId r, SliceId x, std::span<const State
   // One unit of red work; true when the red search is complete.
   auto red_step = [&]() -> bool {
     if (!red_in.empty()) {
-      const StateId w = trans_[*red_in.next++].from;
+      const StateId w = *red_in.next++;
       if (block_of_[w] == r && red_[w] != stamp) {
         red_[w] = stamp;
         red_list_.push_back(w);
       }
     } else if (red_next < red_list_.size()) {
-      const auto in = in_tau(red_list_[red_next++]);
+      const auto in = tau_sources(red_list_[red_next++]);
       red_in = {in.data(), in.data() + in.size()};
     } else if (seed < seed_end) {
       const StateId u = trans_[blc_[seed++]].from;
@@ -79,7 +79,7 @@ Refiner::SplitOutcome Refiner::split(BlockId r, SliceId x, std::span<const State
   // One unit of blue work; true when the blue search is complete.
   auto blue_step = [&]() -> bool {
     if (!blue_in.empty()) {
-      const StateId w = trans_[*blue_in.next++].from;
+      const StateId w = *blue_in.next++;
       if (block_of_[w] == r) {
         if (blue_count_stamp_[w] != stamp) {
           blue_count_stamp_[w] = stamp;
@@ -88,7 +88,7 @@ Refiner::SplitOutcome Refiner::split(BlockId r, SliceId x, std::span<const State
         if (++blue_count_[w] == inert_out_[w] && !has_x(w)) make_blue(w);
       }
     } else if (blue_next < blue_list_.size()) {
-      const auto in = in_tau(blue_list_[blue_next++]);
+      const auto in = tau_sources(blue_list_[blue_next++]);
       blue_in = {in.data(), in.data() + in.size()};
     } else if (candidate < candidates.size()) {
       const StateId s = candidates[candidate++];

@@ -21,30 +21,47 @@ Refiner::Refiner(const lts::Lts& acyclic) : trans_(acyclic.transitions), n_(acyc
   out_begin_.assign(n_ + 1, 0);
   for (const lts::Transition& t : trans_) ++out_begin_[t.from + 1];
   for (StateId s = 0; s < n_; ++s) out_begin_[s + 1] += out_begin_[s];
-  // In-view by counting sort on the target, tau-steps first for each target.
+  // In-views by counting sort on the target: all transitions (as ids), and
+  // the sources of tau-steps on their own, which the searches of
+  // lockstep_split.cpp walk without one more indirection.
   in_begin_.assign(n_ + 1, 0);
-  in_tau_end_.assign(n_, 0);
+  tau_begin_.assign(n_ + 1, 0);
   for (const lts::Transition& t : trans_) {
     ++in_begin_[t.to + 1];
-    if (t.label == lts::tau) ++in_tau_end_[t.to];
+    if (t.label == lts::tau) ++tau_begin_[t.to + 1];
   }
-  for (StateId s = 0; s < n_; ++s) in_begin_[s + 1] += in_begin_[s];
-  std::vector<std::uint32_t> next_tau(in_begin_.begin(), in_begin_.end() - 1), next_other(n_);
   for (StateId s = 0; s < n_; ++s) {
-    in_tau_end_[s] += in_begin_[s];
-    next_other[s] = in_tau_end_[s];
+    in_begin_[s + 1] += in_begin_[s];
+    tau_begin_[s + 1] += tau_begin_[s];
   }
   in_.resize(trans_.size());
-  for (std::uint32_t t = 0; t < trans_.size(); ++t) {
-    const StateId to = trans_[t].to;
-    in_[trans_[t].label == lts::tau ? next_tau[to]++ : next_other[to]++] = t;
+  tau_src_.resize(tau_begin_[n_]);
+  {
+    std::vector<std::uint32_t> next_in(in_begin_.begin(), in_begin_.end() - 1);
+    std::vector<std::uint32_t> next_tau(tau_begin_.begin(), tau_begin_.end() - 1);
+    for (std::uint32_t t = 0; t < trans_.size(); ++t) {
+      const StateId to = trans_[t].to;
+      in_[next_in[to]++] = t;
+      if (trans_[t].label == lts::tau) tau_src_[next_tau[to]++] = trans_[t].from;
+    }
   }
+  // Reserve (address space only; pages are touched as used) so that growth
+  // never copies: blocks and constellations are at most n, live slices at
+  // most m plus one per label.
+  blocks_.reserve(n_);
+  constellations_.reserve(n_);
+  slices_.reserve(trans_.size() + 64);
+  pending_.reserve(trans_.size() + 64);
+  cover_count_.reserve(trans_.size() + 64);
+  cover_last_.reserve(trans_.size() + 64);
   red_.assign(n_, 0);
   blue_.assign(n_, 0);
   blue_count_stamp_.assign(n_, 0);
   blue_count_.assign(n_, 0);
   marked_.assign(n_, 0);
   seen_.assign(n_, 0);
+  grp_pos_.assign(n_, 0);
+  grp_stamp_.assign(n_, 0);
 }
 
 std::vector<std::uint32_t> Refiner::run(std::uint32_t& num_blocks) {

@@ -96,8 +96,9 @@ class Refiner {
   std::uint32_t transition_id(const lts::Transition& t) const {
     return static_cast<std::uint32_t>(&t - trans_.data());
   }
-  std::span<const std::uint32_t> in_tau(StateId s) const {
-    return {in_.data() + in_begin_[s], in_.data() + in_tau_end_[s]};
+  // Sources of the tau-steps into s (the searches walk these backwards).
+  std::span<const StateId> tau_sources(StateId s) const {
+    return {tau_src_.data() + tau_begin_[s], tau_src_.data() + tau_begin_[s + 1]};
   }
   std::span<const std::uint32_t> in_all(StateId s) const {
     return {in_.data() + in_begin_[s], in_.data() + in_begin_[s + 1]};
@@ -116,15 +117,18 @@ class Refiner {
 
   // bottom_states.cpp
   void stabilise_new_bottom_states();
-  void stabilise_group(BlockId r, std::span<const StateId> group);
+  void stabilise_group(BlockId r);
+  std::span<const StateId> group_of(BlockId b) const;
+  void follow_group_split(BlockId r, BlockId nb, const std::vector<StateId>& moved);
 
   // The graph, fixed: transitions sorted by source then label (tau first).
   const std::vector<lts::Transition>& trans_;
   StateId n_;
   std::vector<std::uint32_t> out_begin_;  // n+1, into trans_
   std::vector<std::uint32_t> in_begin_;   // n+1, into in_
-  std::vector<std::uint32_t> in_tau_end_;
-  std::vector<std::uint32_t> in_;  // transition ids by target, tau first
+  std::vector<std::uint32_t> in_;         // transition ids by target
+  std::vector<std::uint32_t> tau_begin_;  // n+1, into tau_src_
+  std::vector<StateId> tau_src_;          // sources of tau-steps by target
 
   // Blocks and constellations.
   std::vector<StateId> perm_;
@@ -154,6 +158,13 @@ class Refiner {
   std::vector<StateId> red_list_, blue_list_, candidates_;
   std::uint32_t mark_stamp_ = 0;
   std::vector<std::uint32_t> cover_count_, cover_last_;
+
+  // The batch of new bottom states being stabilised, contiguous per block.
+  std::vector<StateId> grp_;
+  std::vector<std::uint32_t> grp_pos_, grp_stamp_;               // per state
+  std::vector<std::uint32_t> grp_begin_, grp_end_, grp_valid_;   // per block
+  std::uint32_t grp_batch_ = 0;
+  bool grp_active_ = false;
 };
 
 }  // namespace bisim::branching

@@ -6,8 +6,30 @@
 
 namespace bisim::branching {
 
+namespace {
+
+// Tarjan numbers components in reverse topological order, which scatters
+// the states of an LTS without tau-cycles. Numbering components in the order
+// of their smallest state keeps the input's order (and its memory locality)
+// instead: contraction of a tau-acyclic LTS is then the identity.
+void renumber_by_first_member(lts::TauSccs& sccs) {
+  constexpr std::uint32_t unset = static_cast<std::uint32_t>(-1);
+  std::vector<std::uint32_t> new_id(sccs.count, unset);
+  std::uint32_t next = 0;
+  for (auto& c : sccs.component) {
+    if (new_id[c] == unset) new_id[c] = next++;
+    c = new_id[c];
+  }
+  std::vector<bool> divergent(sccs.count);
+  for (std::uint32_t c = 0; c < sccs.count; ++c) divergent[new_id[c]] = sccs.divergent[c];
+  sccs.divergent = std::move(divergent);
+}
+
+}  // namespace
+
 ContractedLts contract_tau_sccs(const lts::Lts& input, bool divergence_sensitive) {
   lts::TauSccs sccs = lts::tau_sccs(input);
+  renumber_by_first_member(sccs);
   ContractedLts out;
   out.lts.num_states = sccs.count;
   out.lts.initial = input.num_states == 0 ? 0 : sccs.component[input.initial];
@@ -15,20 +37,44 @@ ContractedLts contract_tau_sccs(const lts::Lts& input, bool divergence_sensitive
   for (const lts::Transition& t : input.transitions) max_label = std::max(max_label, t.label);
   out.num_labels = std::max<std::uint32_t>(static_cast<std::uint32_t>(input.labels.size()), max_label + 1);
 
-  auto& transitions = out.lts.transitions;
-  transitions.reserve(input.transitions.size());
-  for (const lts::Transition& t : input.transitions) {
-    const std::uint32_t from = sccs.component[t.from], to = sccs.component[t.to];
-    if (t.label == lts::tau && from == to) continue;
-    transitions.push_back({from, t.label, to});
-  }
+  // Bucket the surviving transitions by source (counting sort, O(m)), then
+  // sort each state's few transitions by (label, target) and drop
+  // duplicates: much faster than sorting all m transitions at once.
+  const std::uint32_t n = sccs.count;
+  std::vector<std::uint32_t> start(n + 1, 0);
+  auto kept = [&](const lts::Transition& t) {
+    return t.label != lts::tau || sccs.component[t.from] != sccs.component[t.to];
+  };
+  for (const lts::Transition& t : input.transitions)
+    if (kept(t)) ++start[sccs.component[t.from] + 1];
+  const lts::LabelId divergence = out.num_labels;
   if (divergence_sensitive) {
-    const lts::LabelId divergence = out.num_labels++;
-    for (std::uint32_t c = 0; c < sccs.count; ++c)
-      if (sccs.divergent[c]) transitions.push_back({c, divergence, c});
+    ++out.num_labels;
+    for (std::uint32_t c = 0; c < n; ++c)
+      if (sccs.divergent[c]) ++start[c + 1];
   }
-  std::sort(transitions.begin(), transitions.end());
-  transitions.erase(std::unique(transitions.begin(), transitions.end()), transitions.end());
+  for (std::uint32_t c = 0; c < n; ++c) start[c + 1] += start[c];
+  auto& transitions = out.lts.transitions;
+  transitions.resize(start[n]);
+  {
+    std::vector<std::uint32_t> next(start.begin(), start.end() - 1);
+    for (const lts::Transition& t : input.transitions)
+      if (kept(t)) {
+        const std::uint32_t from = sccs.component[t.from];
+        transitions[next[from]++] = {from, t.label, sccs.component[t.to]};
+      }
+    if (divergence_sensitive)
+      for (std::uint32_t c = 0; c < n; ++c)
+        if (sccs.divergent[c]) transitions[next[c]++] = {c, divergence, c};
+  }
+  std::size_t write = 0;
+  for (std::uint32_t c = 0; c < n; ++c) {
+    const auto first = transitions.begin() + start[c], last = transitions.begin() + start[c + 1];
+    std::sort(first, last);
+    for (auto it = first; it != last; ++it)
+      if (it == first || *it != *(it - 1)) transitions[write++] = *it;
+  }
+  transitions.resize(write);
   transitions.shrink_to_fit();
   out.component = std::move(sccs.component);
   return out;

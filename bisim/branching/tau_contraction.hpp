@@ -33,9 +33,8 @@ struct ContractedLts {
 };
 
 // Transitions of the result are sorted and without duplicates; tau steps
-// inside a component are dropped. Tau steps go from higher to lower state
-// numbers (Tarjan's reverse topological numbering), so the result has no
-// tau-cycles.
+// inside a component are dropped, so the result has no tau-cycles.
+// Components are numbered in the order of their smallest input state.
 ContractedLts contract_tau_sccs(const lts::Lts& input, bool divergence_sensitive);
 
 }  // namespace bisim::branching
