@@ -16,25 +16,36 @@ void Refiner::init_slices() {
   blc_.resize(m);
   blc_pos_.resize(m);
   slice_of_.resize(m);
-  // Counting sort by label: one slice per label, all from block 0 into constellation 0.
+  // Group the transitions by (source block, label), all into constellation
+  // 0: counting sort by label, then a stable counting sort by block.
   lts::LabelId max_label = 0;
   for (const lts::Transition& t : trans_) max_label = std::max(max_label, t.label);
-  std::vector<std::uint32_t> start(m == 0 ? 1 : max_label + 2, 0);
-  for (const lts::Transition& t : trans_) ++start[t.label + 1];
-  for (std::size_t a = 1; a < start.size(); ++a) start[a] += start[a - 1];
-  for (lts::LabelId a = 0; m > 0 && a <= max_label; ++a)
-    if (start[a] < start[a + 1]) {
-      const SliceId x = new_slice(a, 0, 0, start[a]);
-      slices_[x].end = start[a + 1];
-    }
-  std::vector<std::uint32_t> next(start.begin(), start.end() - 1);
-  for (std::uint32_t t = 0; t < m; ++t) {
-    const std::uint32_t p = next[trans_[t].label]++;
-    blc_[p] = t;
-    blc_pos_[t] = p;
+  std::vector<std::uint32_t> by_label(m);
+  {
+    std::vector<std::uint32_t> next(std::size_t{max_label} + 2, 0);
+    for (const lts::Transition& t : trans_) ++next[t.label + 1];
+    for (std::size_t a = 1; a < next.size(); ++a) next[a] += next[a - 1];
+    for (std::uint32_t t = 0; t < m; ++t) by_label[next[trans_[t].label]++] = t;
   }
-  for (SliceId x = 0; x < slices_.size(); ++x)
-    for (std::uint32_t p = slices_[x].begin; p < slices_[x].end; ++p) slice_of_[blc_[p]] = x;
+  {
+    std::vector<std::uint32_t> next(blocks_.size() + 1, 0);
+    for (const lts::Transition& t : trans_) ++next[block_of_[t.from] + 1];
+    for (std::size_t b = 1; b < next.size(); ++b) next[b] += next[b - 1];
+    for (std::uint32_t t : by_label) blc_[next[block_of_[trans_[t].from]]++] = t;
+  }
+  for (std::uint32_t p = 0; p < m;) {
+    const lts::Transition& first = trans_[blc_[p]];
+    const SliceId x = new_slice(first.label, 0, block_of_[first.from], p);
+    std::uint32_t q = p;
+    for (; q < m && trans_[blc_[q]].label == first.label &&
+           block_of_[trans_[blc_[q]].from] == block_of_[first.from];
+         ++q) {
+      blc_pos_[blc_[q]] = q;
+      slice_of_[blc_[q]] = x;
+    }
+    slices_[x].end = q;
+    p = q;
+  }
 }
 
 // A new, empty slice at position `at` of blc_, linked into its block's list.

@@ -8,27 +8,6 @@
 
 namespace bisim::branching {
 
-void Refiner::init_blocks() {
-  perm_.resize(n_);
-  pos_.resize(n_);
-  block_of_.assign(n_, 0);
-  inert_out_.assign(n_, 0);
-  for (const lts::Transition& t : trans_)
-    if (t.label == lts::tau) ++inert_out_[t.from];  // one block: every tau-step is inert
-  std::uint32_t next = 0;
-  for (StateId s = 0; s < n_; ++s)
-    if (inert_out_[s] == 0) {
-      perm_[next++] = s;
-      new_bottoms_.push_back(s);  // the initial stabilisation treats all bottoms as new
-    }
-  const std::uint32_t bottom_end = next;
-  for (StateId s = 0; s < n_; ++s)
-    if (inert_out_[s] != 0) perm_[next++] = s;
-  for (std::uint32_t p = 0; p < n_; ++p) pos_[perm_[p]] = p;
-  blocks_.push_back(Block{0, bottom_end, n_, 0, none, none, none});
-  constellations_.push_back(Constellation{0, 1});
-}
-
 void Refiner::swap_positions(std::uint32_t p, std::uint32_t q) {
   std::swap(perm_[p], perm_[q]);
   pos_[perm_[p]] = p;

@@ -8,6 +8,7 @@
 // BLC sets (transitions grouped by source Block, Label and target
 // Constellation) we call slices. Our own code; the split of the work:
 //
+//   initial_partition.cpp  blocks of equal weak label sets, to start from
 //   refiner.cpp        the main loop: split a constellation, stabilise under
 //                      the small splitter and its co-splitter (JGKW Alg. 1)
 //   blocks.cpp         blocks and their bottom states; moving states to a new
@@ -81,8 +82,11 @@ class Refiner {
     return slices_[x].label == lts::tau && blocks_[r].constellation == slices_[x].target;
   }
 
-  // blocks.cpp
+  // initial_partition.cpp
+  std::vector<std::uint64_t> weak_label_masks() const;
   void init_blocks();
+
+  // blocks.cpp
   BlockId move_to_new_block(BlockId r, const std::vector<StateId>& moved);
   void remove_from_layout(Block& r, StateId s);
   void make_bottom(Block& r, StateId s);
@@ -161,8 +165,8 @@ class Refiner {
 
   // The batch of new bottom states being stabilised, contiguous per block.
   std::vector<StateId> grp_;
-  std::vector<std::uint32_t> grp_pos_, grp_stamp_;               // per state
-  std::vector<std::uint32_t> grp_begin_, grp_end_, grp_valid_;   // per block
+  std::vector<std::uint32_t> grp_pos_, grp_stamp_;              // per state
+  std::vector<std::uint32_t> grp_begin_, grp_end_, grp_valid_;  // per block
   std::uint32_t grp_batch_ = 0;
   bool grp_active_ = false;
 };
