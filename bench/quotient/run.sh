@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Whole-process time and peak memory of `quotient` (GNU time: %e %M):
+#  1. on the oracle files, for strong, branching and divbranching;
+#  2. on random LTSs of 10^6, 10^7 and 5*10^7 transitions (bench/make_aut),
+#     with the phase times of `quotient -v` and the read-only run `-e none`,
+#     against the targets: at 10^7 transitions, refinement (tau-SCC
+#     contraction + partition refinement) at most 3x the read time, and peak
+#     memory at most 100 bytes per transition;
+#  3. on families that make O(mn) refinement quadratic (make_family): time
+#     must grow like m log n, i.e. the last column stays near 1 or below.
+#
+#   bash bench/quotient/run.sh [--quick]
+# --quick: random LTSs of 10^6 and 10^7 transitions only, families up to 10^6.
+# Env: BUILD=DIR uses an existing build directory instead of building build/;
+# SIZES and FAMILY_SIZES override the sizes; LIMIT (seconds, default 900)
+# bounds each run. Needs GNU time (/usr/bin/time, Debian package time) and bc.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+sizes="1000000 10000000 50000000" family_sizes="100000 1000000 10000000"
+if [ "${1:-}" = "--quick" ]; then sizes="1000000 10000000" family_sizes="100000 1000000"; fi
+sizes=${SIZES:-$sizes}
+family_sizes=${FAMILY_SIZES:-$family_sizes}
+limit=${LIMIT:-900}
+build=${BUILD:-build}
+[ -n "${BUILD:-}" ] || bash scripts/build.sh >/dev/null
+[ -x /usr/bin/time ] || { echo "needs GNU time: apt-get install time" >&2; exit 2; }
+q="$build/tools/quotient"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+# measure FILE EQ: runs quotient -v once and sets secs, peak_kib, states_out,
+# transitions_out and the phase times read_s, scc_s, refine_s ("-" if absent).
+measure() {
+  secs=timeout peak_kib=0 states_out=- transitions_out=- read_s=- scc_s=0 refine_s=-
+  if ! timeout "$limit" /usr/bin/time -f "%e %M" -o "$dir/time" "$q" -v -e "$2" "$1" -o "$dir/q.aut" \
+      2> "$dir/v"; then
+    return 0
+  fi
+  read -r secs peak_kib < "$dir/time"
+  read -r states_out transitions_out < <(header "$dir/q.aut")
+  read_s=$(awk '$2 == "read" {print $3}' "$dir/v")
+  scc_s=$(awk '$2 == "scc" {print $3}' "$dir/v")
+  refine_s=$(awk '$2 == "refine" {print $3}' "$dir/v")
+  [ -n "$scc_s" ] || scc_s=0
+}
+
+# header FILE: states and transitions from an .aut header.
+header() { head -1 "$1" | sed 's/des *( *[0-9]* *, *\([0-9]*\) *, *\([0-9]*\).*/\2 \1/'; }
+mib() { echo "scale=1; $1 / 1024" | bc; }
+per_transition() { echo "scale=1; $1 * 1024 / $2" | bc; }
+
+echo "command: bash bench/quotient/run.sh $*  (sizes: $sizes; families: $family_sizes; $(nproc) cores; $(date -u +%Y-%m-%d))"
+echo
+echo "1. Oracle files (tests/data/oracle): whole process"
+printf '%-16s %9s %9s | %-13s %9s %9s %8s %9s\n' file states trans equivalence "q.states" "q.trans" "time s" "peak MiB"
+for f in tests/data/oracle/*.aut; do
+  read -r n m < <(header "$f")
+  for e in strong branching divbranching; do
+    measure "$f" "$e"
+    printf '%-16s %9s %9s | %-13s %9s %9s %8s %9s\n' "$(basename "$f")" "$n" "$m" "$e" "$states_out" \
+      "$transitions_out" "$secs" "$(mib "$peak_kib")"
+  done
+done
+
+echo
+echo "2. Random LTSs (make_aut --states m/5 --transitions m --labels 10 --tau 0.1)"
+echo "   refine/read = (scc + refine phase) / read phase; B/trans = peak bytes per input transition"
+printf '%10s %-13s %9s %9s %8s %9s %8s %8s %8s %8s %12s\n' transitions equivalence "q.states" "q.trans" \
+  "time s" "peak MiB" "B/trans" "read s" "scc s" "refine s" "refine/read"
+for m in $sizes; do
+  file="$dir/random_$m.aut"
+  "$build/bench/make_aut" --states $((m / 5)) --transitions "$m" --labels 10 --tau 0.1 > "$file"
+  for e in none strong branching divbranching; do
+    measure "$file" "$e"
+    ratio=-
+    if [ "$secs" != timeout ] && [ "$e" != none ]; then
+      ratio=$(echo "scale=2; ($scc_s + $refine_s) / $read_s" | bc)
+    fi
+    bytes=-
+    [ "$secs" = timeout ] || bytes=$(per_transition "$peak_kib" "$m")
+    printf '%10s %-13s %9s %9s %8s %9s %8s %8s %8s %8s %12s\n' "$m" "$e" "$states_out" "$transitions_out" \
+      "$secs" "$(mib "$peak_kib")" "$bytes" "$read_s" "$scc_s" "$refine_s" "$ratio"
+  done
+  rm -f "$file"
+done
+
+echo
+echo "3. Families that make O(mn) refinement quadratic (bench/quotient/make_family)"
+echo "   growth = (time / smallest time) / (m log m / smallest m log m): near 1 or below is m log n"
+printf '%-10s %10s %-10s %9s %8s %9s %8s %8s\n' family transitions equivalence "q.states" "time s" "peak MiB" \
+  "refine s" growth
+for family in line tau-line lines; do
+  for e in strong branching; do
+    base_t= base_m=
+    for m in $family_sizes; do
+      file="$dir/$family.aut"
+      "$build/bench/quotient/make_family" "$family" "$m" --length 1000 > "$file"
+      read -r n mm < <(header "$file")
+      measure "$file" "$e"
+      growth=-
+      if [ "$secs" != timeout ]; then
+        t=$(echo "$scc_s + $refine_s" | bc)
+        if [ -z "$base_t" ]; then base_t=$t base_m=$mm; fi
+        growth=$(echo "scale=2; if ($base_t == 0) 0 else ($t / $base_t) / (($mm * l($mm)) / ($base_m * l($base_m)))" | bc -l)
+      fi
+      printf '%-10s %10s %-10s %9s %8s %9s %8s %8s\n' "$family" "$mm" "$e" "$states_out" "$secs" \
+        "$(mib "$peak_kib")" "$refine_s" "$growth"
+      rm -f "$file"
+    done
+  done
+done
