@@ -1,6 +1,7 @@
 #include "refine/determinised_spec.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace refine {
 
@@ -72,6 +73,7 @@ SubsetId DeterminisedSpec::intern(const std::vector<lts::StateId>& sorted) {
     const auto existing = states(it->second);
     if (std::equal(existing.begin(), existing.end(), sorted.begin(), sorted.end())) return it->second;
   }
+  if (signatures_.size() == refused) throw std::length_error("more than 2^32 - 1 SPEC subsets");
   const auto id = static_cast<SubsetId>(signatures_.size());
   pool_.insert(pool_.end(), sorted.begin(), sorted.end());
   offsets_.push_back(pool_.size());

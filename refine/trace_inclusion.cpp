@@ -1,8 +1,8 @@
 #include "refine/trace_inclusion.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
-#include "lts/adjacency.hpp"
 #include "refine/antichain.hpp"
 #include "refine/determinised_spec.hpp"
 
@@ -18,7 +18,25 @@ struct Node {
   lts::StateId impl;
   SubsetId subset;
   std::uint32_t parent;  // index into the node list, or no_parent
-  std::uint32_t via;     // index into impl.transitions of the step from the parent
+  std::uint32_t via;     // index into ImplEdges::edges of the step from the parent
+};
+
+// IMPL's transitions by source, (label, target) inline: one sequential read
+// per state expanded instead of an index and a random read per transition.
+struct ImplEdges {
+  struct Edge {
+    lts::LabelId label;
+    lts::StateId to;
+  };
+  std::vector<std::uint32_t> first;  // edges of s: [first[s], first[s+1])
+  std::vector<Edge> edges;
+
+  explicit ImplEdges(const lts::Lts& impl) : first(impl.num_states + 1, 0), edges(impl.transitions.size()) {
+    for (const lts::Transition& t : impl.transitions) ++first[t.from + 1];
+    for (lts::StateId s = 0; s < impl.num_states; ++s) first[s + 1] += first[s];
+    std::vector<std::uint32_t> fill(first.begin(), first.end() - 1);
+    for (const lts::Transition& t : impl.transitions) edges[fill[t.from]++] = {t.label, t.to};
+  }
 };
 
 // IMPL label id -> SPEC label id (absent if SPEC never uses the name).
@@ -35,7 +53,7 @@ std::vector<lts::LabelId> map_labels(const lts::Lts& impl, const lts::Lts& spec)
 class Search {
  public:
   Search(const lts::Lts& impl, const lts::Lts& spec, const InclusionOptions& options)
-      : impl_(impl), spec_(spec), options_(options), out_(impl, lts::Direction::forward),
+      : impl_(impl), spec_(spec), options_(options), out_(impl),
         det_(spec), seen_(impl.num_states, options.antichains), label_map_(map_labels(impl, spec)) {}
 
   InclusionResult run() {
@@ -55,6 +73,7 @@ class Search {
  private:
   void offer(const Node& n) {
     if (!seen_.insert(n.impl, n.subset, det_)) return;
+    if (nodes_.size() == no_parent) throw std::length_error("more than 2^32 - 1 product states");
     nodes_.push_back(n);
     if (options_.progress && (nodes_.size() & ((1u << 18) - 1)) == 0) options_.progress(stats());
   }
@@ -63,8 +82,8 @@ class Search {
   // Returns true when SPEC refuses one of its visible steps.
   bool expand(std::uint32_t i, std::vector<Node>& next) {
     const Node n = nodes_[i];
-    for (const std::uint32_t e : out_.of(n.impl)) {
-      const lts::Transition& t = impl_.transitions[e];
+    for (std::uint32_t e = out_.first[n.impl]; e < out_.first[n.impl + 1]; ++e) {
+      const ImplEdges::Edge& t = out_.edges[e];
       if (t.label == lts::tau) {
         if (t.to != n.impl) offer({t.to, n.subset, i, e});
         continue;
@@ -89,9 +108,12 @@ class Search {
     result.holds = holds;
     result.stats = stats();
     if (holds) return result;
-    result.path.push_back(impl_.transitions[failure_.via]);
+    const auto step = [&](lts::StateId from, std::uint32_t via) {
+      return lts::Transition{from, out_.edges[via].label, out_.edges[via].to};
+    };
+    result.path.push_back(step(failure_.impl, failure_.via));
     for (std::uint32_t i = failure_.parent; nodes_[i].parent != no_parent; i = nodes_[i].parent)
-      result.path.push_back(impl_.transitions[nodes_[i].via]);
+      result.path.push_back(step(nodes_[nodes_[i].parent].impl, nodes_[i].via));
     std::reverse(result.path.begin(), result.path.end());
     for (const lts::LabelId l : det_.enabled(failure_.subset)) result.spec_enabled.push_back(spec_.labels.name(l));
     std::sort(result.spec_enabled.begin(), result.spec_enabled.end());
@@ -101,7 +123,7 @@ class Search {
   const lts::Lts& impl_;
   const lts::Lts& spec_;
   const InclusionOptions& options_;
-  lts::Adjacency out_;
+  ImplEdges out_;
   DeterminisedSpec det_;
   Antichain seen_;
   std::vector<lts::LabelId> label_map_;
