@@ -1,12 +1,15 @@
 // The pipeline behind `quotient`: reachable part, tau-SCC contraction (for
 // the branching equivalences), partition refinement, quotient construction.
+// The quotient is built from the reachable part itself, so it sees the real
+// tau self-loops and labels, not the contracted LTS's divergence marks.
 #include <algorithm>
 #include <utility>
 
 #include "bisim/bisimulation.hpp"
 #include "bisim/phase_timer.hpp"
 #include "bisim/quotient.hpp"
-#include "bisim/tau_scc_contraction.hpp"
+#include "bisim/branching/refiner.hpp"
+#include "bisim/branching/tau_contraction.hpp"
 
 namespace bisim {
 
@@ -16,12 +19,6 @@ using lts::StateId;
 
 void start(PhaseTimer* timer, const char* phase) {
   if (timer) timer->start(phase);
-}
-
-// Replaces every state in `map` (skipping no_state) by next[state].
-void compose(std::vector<StateId>& map, const std::vector<StateId>& next) {
-  for (StateId& s : map)
-    if (s != lts::no_state) s = next[s];
 }
 
 // The reachable part, without a copy when every state is reachable.
@@ -37,6 +34,24 @@ lts::Lts take_reachable(lts::Lts&& input, std::vector<StateId>& state_map) {
   return reachable;
 }
 
+// branching_partition (bisim/branching/) in its two phases, so that -v can
+// time them apart: tau-SCC contraction, then O(m log n) refinement.
+Partition branching_in_phases(const lts::Lts& l, bool divergence_sensitive, PhaseTimer* timer) {
+  start(timer, "scc");
+  branching::ContractedLts contracted = branching::contract_tau_sccs(l, divergence_sensitive);
+  start(timer, "refine");
+  Partition p;
+  std::vector<std::uint32_t> blocks;
+  {
+    branching::Refiner refiner(contracted.lts);
+    blocks = refiner.run(p.num_blocks);
+  }
+  contracted.lts = lts::Lts{};
+  p.block = std::move(contracted.component);
+  for (std::uint32_t& b : p.block) b = blocks[b];
+  return p;
+}
+
 }  // namespace
 
 Minimised minimise(lts::Lts&& input, Equivalence e, PhaseTimer* timer) {
@@ -48,14 +63,13 @@ Minimised minimise(lts::Lts&& input, Equivalence e, PhaseTimer* timer) {
     if (timer) timer->stop();
     return result;
   }
+  Partition p;
   if (e == Equivalence::branching || e == Equivalence::divbranching) {
-    start(timer, "scc");
-    ContractedLts contracted = contract_tau_sccs(current, e == Equivalence::divbranching);
-    current = std::move(contracted.lts);
-    compose(result.state_map, contracted.component);
+    p = branching_in_phases(current, e == Equivalence::divbranching, timer);
+  } else {
+    start(timer, "refine");
+    p = partition(current, e);
   }
-  start(timer, "refine");
-  const Partition p = partition(current, e);
   start(timer, "build");
   std::vector<StateId> class_to_state;
   result.quotient = quotient(std::move(current), p, e, &class_to_state);

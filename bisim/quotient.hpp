@@ -50,7 +50,7 @@ class PhaseTimer;
 // The same, consuming `lts` so that its memory is released once it is no
 // longer needed, and timing the phases (reach, scc, refine, build) on
 // `timer` when given. Under branching and divbranching the tau-SCCs are
-// contracted first (bisim/tau_scc_contraction.hpp).
+// contracted first (bisim/branching/tau_contraction.hpp).
 Minimised minimise(lts::Lts&& lts, Equivalence e, PhaseTimer* timer);
 
 }  // namespace bisim
