@@ -174,6 +174,7 @@ int run_equivalence(const Settings& s) {
 
 void check_inputs(Settings& s) {
   const std::size_t wanted = s.lockfree ? 1 : 2;
+  if (s.lockfree && s.inputs.empty()) s.inputs.push_back("");  // standard input, if it is not a terminal
   if (s.inputs.size() != wanted)
     throw tools::UsageError(s.lockfree ? "--lockfree takes one LTS" : "give two LTSs: IMPL SPEC (or A B with --equiv)");
   if (s.inputs.size() == 2 && s.inputs[0] == "-" && s.inputs[1] == "-")

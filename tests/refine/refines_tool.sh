@@ -61,6 +61,7 @@ expect_rc 1 --lockfree "$T/impl.aut" --cex "$T/lasso.txt"
 grep -q 'cycle of 1 internal step through states 5 -> 5' "$T/out" || fail "lasso cycle"
 [ "$(wc -l <"$T/lasso.txt")" = 4 ] || fail "lasso stem in --cex"
 expect_rc 0 --lockfree "$T/spec.aut"
+"$R" --lockfree <"$T/impl.aut" >/dev/null; [ $? = 1 ] || fail "--lockfree without a file reads stdin"
 expect_rc 1 --lockfree "$T/spec.aut" --tau=internal_step
 
 # Bisimilarity.
