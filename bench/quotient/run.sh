@@ -13,7 +13,7 @@
 # --quick: random LTSs of 10^6 and 10^7 transitions only, families up to 10^6.
 # Env: BUILD=DIR uses an existing build directory instead of building build/;
 # SIZES and FAMILY_SIZES override the sizes; LIMIT (seconds, default 900)
-# bounds each run. Needs GNU time (/usr/bin/time, Debian package time) and bc.
+# bounds each run. Needs GNU time (/usr/bin/time, Debian package time).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 sizes="1000000 10000000 50000000" family_sizes="100000 1000000 10000000"
@@ -46,8 +46,10 @@ measure() {
 
 # header FILE: states and transitions from an .aut header.
 header() { head -1 "$1" | sed 's/des *( *[0-9]* *, *\([0-9]*\) *, *\([0-9]*\).*/\2 \1/'; }
-mib() { echo "scale=1; $1 / 1024" | bc; }
-per_transition() { echo "scale=1; $1 * 1024 / $2" | bc; }
+# Arithmetic with awk (always there), not bc.
+calc() { awk "BEGIN { printf \"%.${1}f\", $2 }"; }
+mib() { calc 1 "$1 / 1024"; }
+per_transition() { calc 1 "$1 * 1024 / $2"; }
 
 echo "command: bash bench/quotient/run.sh $*  (sizes: $sizes; families: $family_sizes; $(nproc) cores; $(date -u +%Y-%m-%d))"
 echo
@@ -74,7 +76,7 @@ for m in $sizes; do
     measure "$file" "$e"
     ratio=-
     if [ "$secs" != timeout ] && [ "$e" != none ]; then
-      ratio=$(echo "scale=2; ($scc_s + $refine_s) / $read_s" | bc)
+      ratio=$(calc 2 "($scc_s + $refine_s) / $read_s")
     fi
     bytes=-
     [ "$secs" = timeout ] || bytes=$(per_transition "$peak_kib" "$m")
@@ -99,9 +101,9 @@ for family in line tau-line lines; do
       measure "$file" "$e"
       growth=-
       if [ "$secs" != timeout ]; then
-        t=$(echo "$scc_s + $refine_s" | bc)
+        t=$(calc 3 "$scc_s + $refine_s")
         if [ -z "$base_t" ]; then base_t=$t base_m=$mm; fi
-        growth=$(echo "scale=2; if ($base_t == 0) 0 else ($t / $base_t) / (($mm * l($mm)) / ($base_m * l($base_m)))" | bc -l)
+        growth=$(calc 2 "$base_t == 0 ? 0 : ($t / $base_t) / (($mm * log($mm)) / ($base_m * log($base_m)))")
       fi
       printf '%-10s %10s %-10s %9s %8s %9s %8s %8s\n' "$family" "$mm" "$e" "$states_out" "$secs" \
         "$(mib "$peak_kib")" "$refine_s" "$growth"
