@@ -20,4 +20,18 @@ Adjacency::Adjacency(const Lts& lts, Direction direction, Which which)
   }
 }
 
+Successors::Successors(const Lts& lts, Which which) : offsets_(static_cast<std::size_t>(lts.num_states) + 1, 0) {
+  const bool all = which == Which::all;
+  for (const Transition& t : lts.transitions)
+    if (all || t.label == tau) ++offsets_[t.from + 1];
+  for (std::size_t s = 0; s + 1 < offsets_.size(); ++s) offsets_[s + 1] += offsets_[s];
+  targets_.resize(offsets_.back());
+  // Fill back to front, so that offsets_ ends up where it started.
+  for (auto it = lts.transitions.rbegin(); it != lts.transitions.rend(); ++it)
+    if (all || it->label == tau) targets_[--offsets_[it->from + 1]] = it->to;
+  // Now offsets_[s+1] holds the start of s; shift back by one.
+  for (std::size_t s = 0; s + 1 < offsets_.size(); ++s) offsets_[s] = offsets_[s + 1];
+  offsets_.back() = static_cast<std::uint32_t>(targets_.size());
+}
+
 }  // namespace lts

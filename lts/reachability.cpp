@@ -1,19 +1,21 @@
 #include "lts/reachability.hpp"
 
+#include <algorithm>
+#include <numeric>
+
 #include "lts/adjacency.hpp"
 
 namespace lts {
 
 std::vector<bool> reachable_states(const Lts& lts) {
-  const Adjacency out(lts, Direction::forward);
+  const Successors out(lts);
   std::vector<bool> seen(lts.num_states, false);
   std::vector<StateId> stack{lts.initial};
   seen[lts.initial] = true;
   while (!stack.empty()) {
     const StateId s = stack.back();
     stack.pop_back();
-    for (auto i : out.of(s)) {
-      const StateId t = lts.transitions[i].to;
+    for (const StateId t : out.of(s)) {
       if (!seen[t]) {
         seen[t] = true;
         stack.push_back(t);
@@ -25,6 +27,22 @@ std::vector<bool> reachable_states(const Lts& lts) {
 
 Lts reachable_part(const Lts& lts, std::vector<StateId>* old_to_new) {
   const std::vector<bool> seen = reachable_states(lts);
+  return renumber_reachable(lts, seen, old_to_new);
+}
+
+Lts reachable_part(Lts&& lts, std::vector<StateId>* old_to_new) {
+  const std::vector<bool> seen = reachable_states(lts);
+  if (std::find(seen.begin(), seen.end(), false) == seen.end()) {
+    if (old_to_new) {
+      old_to_new->resize(lts.num_states);
+      std::iota(old_to_new->begin(), old_to_new->end(), StateId{0});
+    }
+    return std::move(lts);  // all reachable, as gen's output always is
+  }
+  return renumber_reachable(lts, seen, old_to_new);
+}
+
+Lts renumber_reachable(const Lts& lts, const std::vector<bool>& seen, std::vector<StateId>* old_to_new) {
   std::vector<StateId> renumber(lts.num_states, no_state);
   StateId next = 0;
   for (StateId s = 0; s < lts.num_states; ++s)

@@ -16,5 +16,9 @@ std::vector<bool> reachable_states(const Lts& lts);
 // transitions kept in their original order. If old_to_new is given it
 // receives, for each input state, its new id or no_state.
 Lts reachable_part(const Lts& lts, std::vector<StateId>* old_to_new = nullptr);
+// The same, reusing the input's memory when every state is reachable.
+Lts reachable_part(Lts&& lts, std::vector<StateId>* old_to_new = nullptr);
+// The states marked in `seen`, renumbered as reachable_part does.
+Lts renumber_reachable(const Lts& lts, const std::vector<bool>& seen, std::vector<StateId>* old_to_new);
 
 }  // namespace lts

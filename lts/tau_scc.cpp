@@ -9,7 +9,7 @@ constexpr std::uint32_t unvisited = static_cast<std::uint32_t>(-1);
 }
 
 TauSccs tau_sccs(const Lts& lts) {
-  const Adjacency tau_out(lts, Direction::forward, Which::tau_only);
+  const Successors tau_out(lts, Which::tau_only);
   const StateId n = lts.num_states;
 
   TauSccs result;
@@ -33,7 +33,7 @@ TauSccs tau_sccs(const Lts& lts) {
       Frame& f = dfs.back();
       const auto edges = tau_out.of(f.state);
       if (f.next_edge < edges.size()) {
-        const StateId t = lts.transitions[edges[f.next_edge++]].to;
+        const StateId t = edges[f.next_edge++];
         if (index[t] == unvisited) {
           index[t] = low[t] = counter++;
           scc_stack.push_back(t);

@@ -66,3 +66,34 @@ TEST(Adjacency, ListsTransitionsBySourceAndTarget) {
   for (lts::StateId s = 0; s < l.num_states; ++s)
     for (auto i : in.of(s)) EXPECT_EQ(l.transitions[i].to, s);
 }
+
+TEST(Reachability, MovingOverloadAgreesAndKeepsAFullyReachableLts) {
+  std::mt19937_64 rng(9);
+  for (int round = 0; round < 200; ++round) {
+    lts::Lts l = testing_support::random_lts(rng, testing_support::random_shape(rng, 30));
+    std::vector<lts::StateId> map_copy, map_move;
+    const lts::Lts by_copy = lts::reachable_part(l, &map_copy);
+    lts::Lts input = l;
+    const lts::Lts by_move = lts::reachable_part(std::move(input), &map_move);
+    ASSERT_EQ(by_move.transitions, by_copy.transitions);
+    ASSERT_EQ(by_move.num_states, by_copy.num_states);
+    ASSERT_EQ(by_move.initial, by_copy.initial);
+    ASSERT_EQ(map_move, map_copy);
+  }
+}
+
+TEST(Adjacency, SuccessorsListTargetsInTransitionOrder) {
+  std::mt19937_64 rng(13);
+  for (int round = 0; round < 100; ++round) {
+    const lts::Lts l = testing_support::random_lts(rng, testing_support::random_shape(rng, 30));
+    for (auto which : {lts::Which::all, lts::Which::tau_only}) {
+      const lts::Successors succ(l, which);
+      const lts::Adjacency out(l, lts::Direction::forward, which);
+      for (lts::StateId s = 0; s < l.num_states; ++s) {
+        std::vector<lts::StateId> want, got(succ.of(s).begin(), succ.of(s).end());
+        for (auto i : out.of(s)) want.push_back(l.transitions[i].to);
+        ASSERT_EQ(got, want);
+      }
+    }
+  }
+}
