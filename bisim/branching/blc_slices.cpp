@@ -59,16 +59,12 @@ Refiner::SliceId Refiner::new_slice(lts::LabelId label, ConstellationId target, 
     x = static_cast<SliceId>(slices_.size());
     slices_.emplace_back();
     pending_.push_back(0);
-    cover_count_.push_back(0);
-    cover_last_.push_back(none);
   }
   const SliceId first = blocks_[source].first_slice;
   slices_[x] = Slice{at, at, label, target, source, first, none, none, none};
   if (first != none) slices_[first].prev_in_block = x;
   blocks_[source].first_slice = x;
   pending_[x] = 0;
-  cover_count_[x] = 0;
-  cover_last_[x] = none;
   return x;
 }
 
@@ -93,7 +89,8 @@ void Refiner::move_into_twin(std::uint32_t t, SliceId from, SliceId to) {
 // its twin; during the small-splitter phase the twin also inherits the link
 // to its co-splitter.
 void Refiner::carve_moved_states(const std::vector<StateId>& moved, BlockId to) {
-  std::vector<SliceId> touched;
+  std::vector<SliceId>& touched = carve_touched_;
+  touched.clear();
   for (StateId s : moved)
     for (const lts::Transition& tr : out(s)) {
       const std::uint32_t t = transition_id(tr);

@@ -52,7 +52,8 @@ Refiner::BlockId Refiner::move_to_new_block(BlockId r, const std::vector<StateId
   // their last inert step become bottom states of r at once; those of the new
   // block are found when it is laid out below.
   for (StateId s : moved) block_of_[s] = nb;
-  std::vector<std::uint8_t> was_bottom(moved.size());
+  std::vector<std::uint8_t>& was_bottom = was_bottom_;
+  was_bottom.resize(moved.size());
   for (std::size_t i = 0; i < moved.size(); ++i) {
     const StateId s = moved[i];
     was_bottom[i] = inert_out_[s] == 0;

@@ -76,26 +76,28 @@ void Refiner::follow_group_split(BlockId r, BlockId nb, const std::vector<StateI
 
 void Refiner::stabilise_group(BlockId r) {
   const std::span<const StateId> group = group_of(r);
+  // Count in each slice the group members with a step in it, in the slice's
+  // scratch fields: twin = last member counted, co = count (none = 0).
   for (StateId s : group)
     for (const lts::Transition& tr : out(s)) {
-      const SliceId x = slice_of_[transition_id(tr)];
-      if (cover_last_[x] != s) {
-        cover_last_[x] = s;
-        ++cover_count_[x];
+      Slice& x = slices_[slice_of_[transition_id(tr)]];
+      if (x.twin != s) {
+        x.twin = s;
+        x.co = x.co == none ? 1 : x.co + 1;
       }
     }
   std::vector<SliceId> work;
   for (SliceId x = blocks_[r].first_slice; x != none; x = slices_[x].next_in_block) {
-    if (!slices_[x].empty() && !constellation_inert(r, x) && cover_count_[x] < group.size()) {
+    const std::uint32_t covered = slices_[x].co == none ? 0 : slices_[x].co;
+    if (!slices_[x].empty() && !constellation_inert(r, x) && covered < group.size()) {
       pending_[x] = 1;
       work.push_back(x);
     }
   }
   for (StateId s : group)
     for (const lts::Transition& tr : out(s)) {
-      const SliceId x = slice_of_[transition_id(tr)];
-      cover_count_[x] = 0;
-      cover_last_[x] = none;
+      Slice& x = slices_[slice_of_[transition_id(tr)]];
+      x.twin = x.co = none;
     }
   worklist_ = &work;
   for (std::size_t i = 0; i < work.size(); ++i) {

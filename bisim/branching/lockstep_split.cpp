@@ -117,9 +117,7 @@ Refiner::SplitOutcome Refiner::split(BlockId r, SliceId x, std::span<const State
     (all_red ? result.red : result.blue) = r;
     return result;
   }
-  // move_to_new_block reuses the scratch lists via carving; copy first.
-  const std::vector<StateId> moving = moved;
-  const BlockId nb = move_to_new_block(r, moving);
+  const BlockId nb = move_to_new_block(r, moved);  // does not touch red_list_ or blue_list_
   result.red = red_won ? nb : r;
   result.blue = red_won ? r : nb;
   return result;

@@ -52,8 +52,6 @@ Refiner::Refiner(const lts::Lts& acyclic) : trans_(acyclic.transitions), n_(acyc
   constellations_.reserve(n_);
   slices_.reserve(trans_.size() + 64);
   pending_.reserve(trans_.size() + 64);
-  cover_count_.reserve(trans_.size() + 64);
-  cover_last_.reserve(trans_.size() + 64);
   red_.assign(n_, 0);
   blue_.assign(n_, 0);
   blue_count_stamp_.assign(n_, 0);
@@ -103,7 +101,10 @@ void Refiner::split_constellation(ConstellationId c) {
   blocks_[b].next_in_constellation = blocks_[b].prev_in_constellation = none;
 
   // Every transition into B moves from its slice (R, a, C) to (R, a, B).
-  std::vector<SliceId> small, touched;
+  std::vector<SliceId>& small = small_splitters_;
+  std::vector<SliceId>& touched = constellation_touched_;
+  small.clear();
+  touched.clear();
   for (std::uint32_t p = blocks_[b].begin; p < blocks_[b].end; ++p)
     for (std::uint32_t t : in_all(perm_[p])) {
       const SliceId x = slice_of_[t];

@@ -67,8 +67,12 @@ class Refiner {
     ConstellationId target;
     BlockId source;
     SliceId next_in_block, prev_in_block;
-    SliceId twin;  // during carving: the slice receiving transitions
-    SliceId co;    // of a small splitter (R, a, B): the slice (R, a, C \ B)
+    // Scratch fields, none when unused: twin, while carving, is the slice
+    // receiving transitions; co, for a small splitter (R, a, B), is the slice
+    // (R, a, C \ B). Stabilisation borrows them before it splits anything,
+    // as the last state counted and the count (bottom_states.cpp).
+    SliceId twin;
+    SliceId co;
     bool empty() const { return begin == end; }
   };
   struct SplitOutcome {
@@ -160,8 +164,9 @@ class Refiner {
   std::uint32_t stamp_ = 0;
   std::vector<std::uint32_t> red_, blue_, blue_count_stamp_, blue_count_, marked_, seen_;
   std::vector<StateId> red_list_, blue_list_, candidates_;
+  std::vector<SliceId> small_splitters_, constellation_touched_, carve_touched_;
+  std::vector<std::uint8_t> was_bottom_;
   std::uint32_t mark_stamp_ = 0;
-  std::vector<std::uint32_t> cover_count_, cover_last_;
 
   // The batch of new bottom states being stabilised, contiguous per block.
   std::vector<StateId> grp_;
