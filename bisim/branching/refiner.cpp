@@ -152,10 +152,17 @@ void Refiner::stabilise_under_small_splitter(SliceId y) {
   if (constellation_inert(r, y)) return;
   const std::uint32_t probe = blc_[slices_[y].begin];  // a transition of y, to find y's red part later
   ++mark_stamp_;
-  for (std::uint32_t p = slices_[y].begin; p < slices_[y].end; ++p)
-    marked_[trans_[blc_[p]].from] = mark_stamp_;
-  const SplitOutcome o = split(r, y, bottom_states(r), true);
-  const BlockId red = o.red;
+  std::uint32_t marked_bottoms = 0;
+  for (std::uint32_t p = slices_[y].begin; p < slices_[y].end; ++p) {
+    const StateId u = trans_[blc_[p]].from;
+    if (marked_[u] == mark_stamp_) continue;
+    marked_[u] = mark_stamp_;
+    if (inert_out_[u] == 0) ++marked_bottoms;
+  }
+  // When every bottom state has an a-step into B, every state reaches one:
+  // r is stable under y and wholly red (GJKW's test, without a search).
+  const bool all_red = marked_bottoms == blocks_[r].bottom_end - blocks_[r].begin;
+  const BlockId red = all_red ? r : split(r, y, bottom_states(r), true).red;
   const SliceId yr = slice_of_[probe];
   const SliceId co = slices_[yr].co;
   if (red == none || co == none || slices_[co].empty() || constellation_inert(red, co)) return;
