@@ -281,6 +281,20 @@ void Checker::return_statement(const ast::Stmt& s) {
     error(s.loc, fmt::format("{} must return {}", what, describe(result)));
   }
   if (!in_proc) {
+    if (value) {  // the result slots (spec semantics) hold any method's return value
+      std::vector<std::tuple<long, long, int>> slots;
+      const bool unbounded = value->type->kind == Type::Int && !value->type->bounded;
+      slot_info(unbounded ? result : value->type, p_.threads, slots);
+      for (std::size_t i = 0; i < slots.size(); ++i) {
+        const auto lo = static_cast<std::int32_t>(std::get<0>(slots[i]));
+        const auto hi = static_cast<std::int32_t>(std::get<1>(slots[i]));
+        if (i >= result_ranges_.size()) {
+          result_ranges_.emplace_back(lo, hi);
+        } else {
+          result_ranges_[i] = {std::min(result_ranges_[i].first, lo), std::max(result_ranges_[i].second, hi)};
+        }
+      }
+    }
     in.op = Instr::Return;
     in.node = method_index_;
     const int n = value ? accesses(*value) : 0;

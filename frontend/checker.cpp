@@ -231,6 +231,7 @@ void Checker::run() {
   p_.file = file_.name;
   p_.object = obj_.name;
   p_.is_spec = obj_.is_spec;
+  p_.spec = obj_.is_spec || opt_.spec;
   p_.threads = opt_.threads;
   p_.ops = opt_.ops;
   auto values = opt_.values ? *opt_.values : obj_.values.value_or(std::pair<long, long>{1, 2});
@@ -258,7 +259,7 @@ void Checker::run() {
   // Node types: names first (fields may refer to any node type).
   for (const auto& n : obj_.nodes) {
     if (node_ids_.count(n.name)) error(n.loc, fmt::format("node type '{}' declared twice", n.name));
-    if (n.pool < 0) error(n.loc, fmt::format("node type '{}' needs a pool size: 'pool {} N;'", n.name, n.name));
+    if (n.pool < 0) error(n.loc, fmt::format("node type '{}' needs a pool size: 'pool {} SIZE;'", n.name, n.name));
     node_ids_[n.name] = static_cast<int>(p_.nodes.size());
     NodeType nt;
     nt.name = n.name;
@@ -300,15 +301,15 @@ void Checker::run() {
   }
   p_.heap_size = slot - p_.shared_size;
   p_.thread_base = slot;
-  p_.thread_vars = Program::link_slot + 3;
-  int toff = p_.thread_vars;
+  p_.thread_vars = Program::result_slot;  // moves up once result_size is known
+  int toff = 0;
   for (const auto& v : obj_.thread_vars) {
     if (thread_vars_.count(v.name) || shared_.count(v.name)) error(v.loc, fmt::format("'{}' declared twice", v.name));
     thread_types.push_back(resolve(v.type));
-    thread_vars_[v.name] = Var{thread_types.back(), toff};
+    thread_vars_[v.name] = Var{thread_types.back(), toff};  // relative until the methods are compiled
     toff += thread_types.back()->size;
   }
-  p_.locals = toff;
+  const int thread_vars_size = toff;
 
   // Methods (procedures are inlined where they are called).
   for (const auto& m : obj_.methods)
@@ -320,6 +321,11 @@ void Checker::run() {
   }
 
   // Now every size is known: ranges, initial values and reference maps.
+  p_.result_size = p_.spec ? static_cast<int>(result_ranges_.size()) : 0;
+  p_.thread_vars = Program::result_slot + p_.result_size;
+  for (auto& [name, v] : thread_vars_) v.offset += p_.thread_vars;
+  p_.locals = p_.thread_vars + thread_vars_size;
+  for (Instr& in : p_.code) relocate_thread_vars(in);
   p_.locals_size = static_cast<int>(local_ranges_.size());
   p_.thread_stride = p_.locals + p_.locals_size;
   p_.state_size = p_.thread_base + p_.threads * p_.thread_stride;
@@ -358,6 +364,15 @@ void Checker::run() {
       p_.slot_hi[b + Program::link_slot + 1] = max_pool;
       p_.slot_hi[b + Program::link_slot + 2] = max_offset;
     }
+    if (p_.spec) {
+      p_.slot_hi[b + Program::returning_slot] = 1;
+      for (int i = 0; i < p_.result_size; ++i) {
+        p_.slot_lo[b + Program::result_slot + i] = result_ranges_[i].first;
+        p_.slot_hi[b + Program::result_slot + i] = result_ranges_[i].second;
+        p_.initial[b + Program::result_slot + i] =
+            std::clamp<std::int32_t>(0, result_ranges_[i].first, result_ranges_[i].second);
+      }
+    }
     std::vector<std::pair<int, int>> refs;
     for (std::size_t i = 0; i < obj_.thread_vars.size(); ++i) {
       const Var& v = thread_vars_.at(obj_.thread_vars[i].name);
@@ -374,7 +389,18 @@ void Checker::run() {
   }
 }
 
-bool falls_through(const ast::Block& b);
+// Thread variables were resolved to offsets relative to their block; shift
+// them now that the block's place in the thread is known.
+void Checker::relocate_thread_vars(Instr& in) {
+  auto fix = [](auto& self, RExpr* e, int by) -> void {
+    if (!e) return;
+    if (e->op == RExpr::ThreadVar) e->a += by;
+    for (auto& k : e->k) self(self, k.get(), by);
+  };
+  fix(fix, in.lhs.get(), p_.thread_vars);
+  fix(fix, in.rhs.get(), p_.thread_vars);
+  for (auto& a : in.args) fix(fix, a.get(), p_.thread_vars);
+}
 
 }  // namespace detail
 

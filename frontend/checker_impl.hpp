@@ -84,7 +84,8 @@ class Checker {
   };
   std::vector<ProcCtx> procs_;
   std::vector<std::pair<std::int32_t, std::int32_t>> local_ranges_;  // union over methods
-  std::vector<TypeP> local_types_;                                   // of the current method
+  std::vector<std::pair<std::int32_t, std::int32_t>> result_ranges_;  // union over return values
+  void relocate_thread_vars(Instr& in);
   void declare_local(const std::string& name, const TypeP& t, Loc loc, bool method_scope);
   void inline_call(const ast::Expr& call, const ast::Expr* lhs, Loc loc);
 

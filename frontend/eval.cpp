@@ -85,7 +85,7 @@ void Interpreter::store(std::int32_t address, const RExpr& target, const std::in
   for (int i = 0; i < n; ++i) {
     const std::int32_t lo = p_.slot_lo[address + i], hi = p_.slot_hi[address + i];
     if (v[i] < lo || v[i] > hi || (n == 1 && t.kind == Type::Int && (v[i] < t.lo || v[i] > t.hi)))
-      error(target.loc, fmt::format("value {} is outside the range of {}", v[i], t.name));
+      error(target.loc, fmt::format("value {} is outside the range {}", v[i], t.name));
   }
   std::memcpy(s_ + address, v, sizeof(std::int32_t) * n);
   if (p_.uses_ll) invalidate_links(address, n);

@@ -30,7 +30,7 @@ lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* 
   const auto start = Clock::now();
   lts::LtsBuilder builder;
   Labels labels(p, builder);
-  Interpreter interpreter(p, options.spec, labels);
+  Interpreter interpreter(p, labels);
   StateStore store(p);
   std::vector<std::int32_t> initial = p.initial;
   interpreter.initialize(initial);

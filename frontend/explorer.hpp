@@ -12,7 +12,6 @@
 namespace frontend {
 
 struct ExploreOptions {
-  bool spec = false;             // each method body is one atomic step
   std::uint64_t max_states = 0;  // 0: no bound
   bool progress = false;         // a progress line on stderr, about once a second
 };

@@ -12,8 +12,8 @@ namespace {
 constexpr int cycle_check_after = 4096;
 }  // namespace
 
-Interpreter::Interpreter(const Program& p, bool spec, Labels& labels, bool renumber)
-    : p_(p), spec_(spec || p.is_spec), labels_(labels), canon_(p, renumber) {
+Interpreter::Interpreter(const Program& p, Labels& labels, bool renumber)
+    : p_(p), spec_(p.spec), labels_(labels), canon_(p, renumber) {
   for (const MethodInfo& m : p.methods) {
     std::vector<std::vector<std::int32_t>> tuples{{}};
     for (const TypeP& t : m.params) {
@@ -34,6 +34,7 @@ void Interpreter::error(Loc loc, const std::string& message) const { fail(p_.fil
 void Interpreter::successors(const std::int32_t* state, int t, Successors& out) {
   const int tb = p_.thread_at(t);
   if (state[tb + Program::pc_slot] == 0) return calls(state, t, out);
+  if (spec_ && state[tb + Program::returning_slot]) return spec_return(state, t, out);
   t_ = t;
   tb_ = tb;
   origin_ = state;
@@ -70,6 +71,20 @@ void Interpreter::initialize(std::vector<std::int32_t>& state) {
   if (out.labels.size() != 1)
     fail(p_.file, {}, fmt::format("the init block must end, and in exactly one way (it has {} outcomes)", out.labels.size()));
   state.assign(out.states.begin(), out.states.end());
+}
+
+// Spec semantics: the body has run; the return reports the stored result.
+void Interpreter::spec_return(const std::int32_t* state, int t, Successors& out) {
+  const int tb = p_.thread_at(t);
+  const std::size_t at = out.states.size();
+  out.states.insert(out.states.end(), state, state + p_.state_size);
+  std::int32_t* s = out.states.data() + at;
+  const int pc = s[tb + Program::pc_slot] - 1;
+  out.labels.push_back(labels_.ret(t, pc, s + tb + Program::result_slot));
+  s[tb + Program::pc_slot] = 0;
+  s[tb + Program::returning_slot] = 0;
+  std::copy(p_.initial.begin() + tb + Program::result_slot,
+            p_.initial.begin() + tb + Program::result_slot + p_.result_size, s + tb + Program::result_slot);
 }
 
 void Interpreter::calls(const std::int32_t* state, int t, Successors& out) {
@@ -150,7 +165,7 @@ void Interpreter::run(Config c, Successors& out) {
             if (!nt.manual) break;  // garbage-collected: all free nodes are alike
           }
         if (candidates.empty())
-          error(in.loc, fmt::format("out of heap: all {} nodes of '{}' are in use; raise 'pool {} N'", nt.pool, nt.name, nt.name));
+          error(in.loc, fmt::format("out of heap: all {} nodes of '{}' are in use; raise 'pool {} SIZE'", nt.pool, nt.name, nt.name));
         ++pc;
         const std::vector<std::int32_t> before = c.s;
         for (std::size_t i = candidates.size(); i-- > 0;) {
@@ -193,6 +208,21 @@ void Interpreter::run(Config c, Successors& out) {
         if (in.rhs) {
           eval(*in.rhs, buf);
           value = buf;
+        }
+        if (spec_ && in.node != p_.init_method) {  // the linearization point; the return follows
+          const int n = in.rhs ? in.rhs->type->size : 0;
+          for (int i = 0; i < n; ++i) {
+            const int slot = tb_ + Program::result_slot + i;
+            if (buf[i] < p_.slot_lo[slot] || buf[i] > p_.slot_hi[slot])
+              error(in.loc, fmt::format("returned value {} is outside the method's result type", buf[i]));
+            s_[slot] = buf[i];
+          }
+          s_[tb_ + Program::returning_slot] = 1;
+          std::copy(p_.initial.begin() + tb_ + p_.locals, p_.initial.begin() + tb_ + p_.thread_stride,
+                    s_ + tb_ + p_.locals);
+          s_[tb_ + Program::link_slot] = s_[tb_ + Program::link_slot + 1] = s_[tb_ + Program::link_slot + 2] = 0;
+          emit(c.s, lts::tau, out);
+          return;
         }
         const lts::LabelId label = in.node == p_.init_method ? lts::tau : labels_.ret(t_, pc - 1, value);
         std::copy(p_.initial.begin() + tb_ + p_.locals, p_.initial.begin() + tb_ + p_.thread_stride,

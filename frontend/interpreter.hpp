@@ -3,8 +3,9 @@
 // "Semantics"). Between operations a thread may call any method with any
 // arguments of their domains. Inside a method, one step runs the local
 // statements up to and including the next statement that touches shared
-// memory (or a whole atomic block, or the return). With `spec` semantics a
-// whole method body is one atomic step, taken with its return.
+// memory (or a whole atomic block, or the return). With spec semantics a
+// whole method body is one atomic internal step (the linearization point),
+// which leaves the result in the thread's result slots; the return follows.
 #include <cstdint>
 #include <set>
 #include <vector>
@@ -26,8 +27,9 @@ struct Successors {
 
 class Interpreter {
  public:
-  // renumber = false: garbage collection without renumbering nodes (tests).
-  Interpreter(const Program& p, bool spec, Labels& labels, bool renumber = true);
+  // Spec semantics when p.spec. renumber = false: garbage collection without
+  // renumbering nodes (tests).
+  Interpreter(const Program& p, Labels& labels, bool renumber = true);
   // Appends every step of thread t (from 0) in `state`.
   void successors(const std::int32_t* state, int t, Successors& out);
   // Runs the object's `init` block (if any) on `state`, as thread 1, atomically.
@@ -40,6 +42,7 @@ class Interpreter {
     int steps = 0;
   };
   void calls(const std::int32_t* state, int t, Successors& out);
+  void spec_return(const std::int32_t* state, int t, Successors& out);
   void run(Config c, Successors& out);
   void emit(std::vector<std::int32_t>& s, lts::LabelId label, Successors& out);
 

@@ -4,7 +4,9 @@
 //
 // A state is a flat vector of 32-bit slots:
 //   [shared variables][heap: per node type, pool x (flag, fields)][thread 1]...[thread K]
-// and each thread's part is [pc, ops, link (3 slots), thread variables, locals].
+// and each thread's part is [pc, ops, link (3 slots), returning, result,
+// thread variables, locals]. `returning` and `result` exist only under spec
+// semantics: the body has run (its linearization point) and the return is due.
 // pc 0 means "between operations"; otherwise it is 1 + an index into `code`.
 #include <cstdint>
 #include <memory>
@@ -99,7 +101,8 @@ struct NodeType {
 
 struct Program {
   std::string file, object;
-  bool is_spec = false;
+  bool is_spec = false;  // a `spec` object
+  bool spec = false;     // spec semantics: is_spec, or gen --spec
   int threads = 1;
   long ops = 1;  // operations per thread; -1: unbounded
   long values_lo = 1, values_hi = 2;
@@ -120,6 +123,8 @@ struct Program {
   int locals_size = 0;
   int state_size = 0;
   static constexpr int pc_slot = 0, ops_slot = 1, link_slot = 2;  // link: kind, ref, offset
+  static constexpr int returning_slot = 5, result_slot = 6;       // spec semantics only
+  int result_size = 0;
   bool uses_ll = false;
   std::vector<std::pair<int, int>> shared_refs;  // (slot, node type) of shared references
   std::vector<std::pair<int, int>> thread_refs;  // (offset in thread, node type) of thread variables

@@ -80,7 +80,6 @@ int main(int argc, char** argv) {
     if (model.empty()) throw tools::UsageError("no model file given");
     const frontend::Program program = frontend::load_model(model, options);
     frontend::ExploreOptions explore;
-    explore.spec = spec;
     explore.max_states = max_states;
     explore.progress = ::isatty(STDERR_FILENO);
     frontend::ExploreStats st;

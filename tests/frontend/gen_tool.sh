@@ -1,0 +1,43 @@
+#!/bin/bash
+# gen as a tool: options, exit codes, -o, and the .aut it writes.
+set -u
+GEN="$BIN/gen"
+[ -x "$GEN" ] || exit 77
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+"$GEN" --help | grep -q -- "--spec" || fail "--help lacks --spec"
+"$GEN" --version | grep -q "gen" || fail "--version"
+
+"$GEN" "$SRC/models/treiber_stack.conc" --threads 2 --ops 2 -o "$tmp/impl.aut" || fail "treiber"
+head -1 "$tmp/impl.aut" | grep -q '^des (0,' || fail "header"
+grep -q '"call(1,push,1)"' "$tmp/impl.aut" || fail "call label"
+grep -q '"ret(2,pop,empty)"' "$tmp/impl.aut" || fail "ret label"
+"$GEN" "$SRC/models/treiber_stack.conc" --threads 2 --ops 2 > "$tmp/impl2.aut" || fail "stdout"
+cmp -s "$tmp/impl.aut" "$tmp/impl2.aut" || fail "stdout and -o differ"
+"$GEN" "$SRC/models/treiber_stack.conc" --threads 2 --ops 2 --tau-name tau | grep -q ',tau,' || fail "--tau-name"
+
+# --spec of the Treiber stack has the size of the hand-written stack spec.
+"$GEN" "$SRC/models/treiber_stack.conc" --threads 2 --ops 2 --spec -o "$tmp/spec.aut" || fail "spec"
+"$GEN" "$SRC/models/stack_spec.conc" --threads 2 --ops 2 -o "$tmp/stack.aut" || fail "stack spec"
+[ "$(head -1 "$tmp/spec.aut")" = "$(head -1 "$tmp/stack.aut")" ] || fail "spec sizes differ"
+
+# --values, --object, reading the model from stdin.
+"$GEN" "$SRC/models/stack_spec.conc" --object Stack --values 1..3 --ops 1 --threads 1 | grep -q 'call(1,push,3)' || fail "--values"
+"$GEN" - --threads 1 < "$SRC/models/stack_spec.conc" | grep -q 'ret(1,pop,empty)' || fail "stdin"
+
+# Errors: exit 2, a located message, no output file.
+echo 'object O { method m() { x := y; } }' > "$tmp/bad.conc"
+"$GEN" "$tmp/bad.conc" -o "$tmp/bad.aut" 2> "$tmp/err"; rc=$?
+[ $rc -eq 2 ] || fail "exit status $rc on a bad model"
+grep -q "bad.conc:1:30: error: undeclared name 'y'" "$tmp/err" || fail "diagnostic: $(cat "$tmp/err")"
+[ ! -e "$tmp/bad.aut" ] || fail "partial output left behind"
+"$GEN" "$SRC/models/treiber_stack.conc" --max-states 50 -o "$tmp/big.aut" 2> "$tmp/err"; rc=$?
+[ $rc -eq 2 ] || fail "--max-states exit status $rc"
+grep -q "max-states 50" "$tmp/err" || fail "--max-states message"
+[ ! -e "$tmp/big.aut" ] || fail "partial output after --max-states"
+"$GEN" "$SRC/models/treiber_stack.conc" --ops x 2>/dev/null; [ $? -eq 2 ] || fail "--ops x"
+"$GEN" "$SRC/models/treiber_stack.conc" --object Nope 2>/dev/null; [ $? -eq 2 ] || fail "--object Nope"
+"$GEN" "$tmp/missing.conc" 2>/dev/null; [ $? -eq 2 ] || fail "missing file"
+echo PASS

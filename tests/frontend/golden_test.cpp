@@ -1,0 +1,79 @@
+// gen's output on small models whose LTS was worked out by hand
+// (tests/frontend/golden/*.aut; the reasoning is in each model's comment).
+#include <algorithm>
+
+#include <gtest/gtest.h>
+
+#include "tests/frontend/support.hpp"
+
+namespace frontend::test {
+namespace {
+
+struct Golden {
+  const char* model;
+  int threads;
+  long ops;
+  bool spec;
+  const char* aut;
+};
+
+class GoldenTest : public ::testing::TestWithParam<Golden> {};
+
+TEST_P(GoldenTest, MatchesHandWorkedLts) {
+  const Golden& g = GetParam();
+  const lts::Lts l = generate(here(std::string("golden/") + g.model), g.threads, g.ops, g.spec);
+  EXPECT_EQ(formats::write_aut_string(l), slurp(here(std::string("golden/") + g.aut)));
+}
+
+INSTANTIATE_TEST_SUITE_P(Models, GoldenTest,
+                         ::testing::Values(Golden{"register.conc", 1, 1, false, "register.aut"},
+                                           Golden{"register.conc", 1, 1, true, "register_spec.aut"},
+                                           Golden{"tas.conc", 2, 1, false, "tas.aut"},
+                                           Golden{"alloc.conc", 1, 2, false, "alloc.aut"},
+                                           Golden{"locked.conc", 1, 1, false, "locked.aut"}));
+
+TEST(Explorer, GarbageCollectionReusesNodes) {
+  // Pool 2 suffices for any number of puts: all but the newest node are garbage.
+  const lts::Lts l = generate(here("golden/alloc.conc"), 1, 5);
+  EXPECT_EQ(l.num_states, 1u + 4 * 5);
+}
+
+TEST(Explorer, OutputIsDeterministic) {
+  const std::string a = formats::write_aut_string(generate(model("treiber_stack.conc"), 2, 2));
+  const std::string b = formats::write_aut_string(generate(model("treiber_stack.conc"), 2, 2));
+  EXPECT_EQ(a, b);
+  EXPECT_GT(a.size(), 10000u);
+}
+
+TEST(Explorer, MaxStatesStopsWithAMessage) {
+  CompileOptions o;
+  o.ops = 2;
+  const Program p = load_model(model("treiber_stack.conc"), o);
+  ExploreOptions e;
+  e.max_states = 100;
+  try {
+    explore(p, e);
+    FAIL() << "no StateLimit";
+  } catch (const StateLimit& x) {
+    EXPECT_NE(std::string(x.what()).find("--max-states 100"), std::string::npos) << x.what();
+  }
+}
+
+TEST(Explorer, UnboundedOperationsOnABoundedObject) {
+  // --ops inf: the register has finitely many states although clients never stop.
+  const lts::Lts l = generate(here("golden/register.conc"), 2, -1);
+  EXPECT_GT(l.num_states, 10u);
+  EXPECT_LT(l.num_states, 200u);
+}
+
+TEST(Explorer, SpecObjectIsExploredAtomically) {
+  // Stack spec, 1 thread, 1 operation: for push(1), push(2) and pop, a call,
+  // the body as one internal step (the linearization point), and the return.
+  const lts::Lts l = generate(model("stack_spec.conc"), 1, 1);
+  EXPECT_EQ(l.num_states, 10u);
+  EXPECT_EQ(l.num_transitions(), 9u);
+  EXPECT_EQ(std::count_if(l.transitions.begin(), l.transitions.end(), [](const lts::Transition& t) { return t.label == lts::tau; }), 3);
+}
+
+}  // namespace
+}  // namespace frontend::test
