@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# The seed paper's Table 1 end to end (Yang, Katoen, Lin, Wu, "Proving
+# linearizability via branching bisimulation", Section 5): for every row of
+# models/cases.csv, gen | quotient | refines.
+#
+#   bash bench/table1.sh [--quick] [--only ID,ID...] [--threads K] [--ops N]
+#                        [--keep DIR] [--cases FILE]
+#
+#   --quick     the bounds of cases.csv (threads x ops); without it, one more
+#               operation per thread than cases.csv (the larger run)
+#   --only      run only these row ids
+#   --threads/--ops  override the bounds of every row
+#   --keep DIR  keep every LTS and counterexample in DIR/ID/ (the e2e test
+#               replays the counterexamples from there)
+#   BIN=DIR     where gen, quotient and refines are (default build/tools)
+#   TIMEOUT=S   seconds allowed per tool run (default 600)
+#
+# Linearizability (Theorem 3.5): refines on the branching quotients of the
+# object and of its sequential specification (exit 0 holds, 1 not).
+# Lock-freedom, where the row expects a verdict (Section 4): the
+# divergence-sensitive branching quotient of the object has no reachable
+# tau-cycle (`refines --lockfree`). Where the row names an abstract object
+# (non-fixed linearization points), Theorem 4.4 is checked too: the object
+# must be divbranching bisimilar to the abstract one, whose lock-freedom then
+# carries over; a failure is reported on stderr and makes the exit status 1.
+# Verdicts: true, false, error (a tool failed: see stderr), or empty.
+# Prints CSV on stdout; the command line and notes go to stderr.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin=${BIN:-$root/build/tools}
+limit=${TIMEOUT:-600}
+cases=$root/models/cases.csv
+quick=0 only="" threads="" ops="" keep=""
+while [ $# -gt 0 ]; do
+  case $1 in
+    --quick) quick=1 ;;
+    --only) only=,$2, ; shift ;;
+    --threads) threads=$2 ; shift ;;
+    --ops) ops=$2 ; shift ;;
+    --keep) keep=$2 ; shift ;;
+    --cases) cases=$2 ; shift ;;
+    -h|--help) sed -n '2,/^set /p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    *) echo "table1.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+for t in gen quotient refines; do
+  [ -x "$bin/$t" ] || { echo "table1.sh: $bin/$t not found (set BIN)" >&2; exit 2; }
+done
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+echo "# command: bench/table1.sh $([ $quick = 1 ] && echo --quick) ${only:+--only ${only//,/ }} (BIN=$bin, $(nproc) cores)" >&2
+echo "id,states,transitions,quotient_states,quotient_transitions,linearizable,lockfree,seconds"
+
+status=0
+now() { date +%s.%N; }
+# header FILE: "STATES TRANSITIONS" from a .aut header "des (I, T, S)".
+header() { head -1 "$1" | sed -n 's/^des *( *[0-9]* *, *\([0-9]*\) *, *\([0-9]*\) *).*/\2 \1/p'; }
+# model REF ROWFILE: "FILE OBJECT" for REF = OBJECT (in the row's file) or FILE:OBJECT.
+model() {
+  case $1 in
+    *:*) echo "$root/models/${1%%:*} ${1##*:}" ;;
+    *) echo "$root/models/$2 $1" ;;
+  esac
+}
+# run LOG CMD...: one tool run under the time limit; keeps its stderr.
+run() { local log=$1; shift; timeout "$limit" "$@" 2>>"$log"; }
+# verdict RC: the refines exit status as a verdict.
+verdict() { case $1 in 0) echo true ;; 1) echo false ;; *) echo error ;; esac; }
+
+row() {
+  local id=$1 file=$2 impl=$3 spec=$4 abstract=$5 k=$6 n=$7 want_lf=$8
+  local d=$work/$id log
+  mkdir -p "$d"; log=$d/stderr.txt
+  local f o
+  read -r f o <<<"$(model "$impl" "$file")"
+  local gen_args=(--threads "$k" --ops "$n")
+  local states="" trans="" qs="" qt="" lin=error lf="" rc=0
+  if run "$log" "$bin/gen" "$f" --object "$o" "${gen_args[@]}" -o "$d/impl.aut" &&
+     run "$log" "$bin/quotient" "$d/impl.aut" -o "$d/impl.q.aut"; then
+    read -r states trans <<<"$(header "$d/impl.aut")"
+    read -r qs qt <<<"$(header "$d/impl.q.aut")"
+    if [ -n "$spec" ]; then
+      read -r f o <<<"$(model "$spec" "$file")"
+      run "$log" "$bin/gen" "$f" --object "$o" "${gen_args[@]}" -o "$d/spec.aut"
+    else
+      run "$log" "$bin/gen" "$f" --object "$o" "${gen_args[@]}" --spec -o "$d/spec.aut"
+    fi &&
+    run "$log" "$bin/quotient" "$d/spec.aut" -o "$d/spec.q.aut" &&
+    { run "$log" "$bin/refines" "$d/impl.q.aut" "$d/spec.q.aut" --cex "$d/lin.cex" >"$d/lin.txt"
+      lin=$(verdict $?); }
+    if [ -n "$want_lf" ]; then
+      lf=error
+      if run "$log" "$bin/quotient" -e divbranching "$d/impl.aut" -o "$d/impl.dq.aut"; then
+        run "$log" "$bin/refines" --lockfree "$d/impl.dq.aut" --cex "$d/lf.cex" >"$d/lf.txt"
+        lf=$(verdict $?)
+      fi
+      [ -z "$abstract" ] || abstract_check "$id" "$file" "$abstract" "$d" "$log" "$lf" || rc=1
+    fi
+  fi
+  if [ "$lin" = error ] || [ "$lf" = error ]; then
+    echo "table1.sh: row $id: a tool failed:" >&2; sed 's/^/  /' "$log" >&2
+  fi
+  echo "$states,$trans,$qs,$qt,$lin,$lf"
+  return $rc
+}
+
+# abstract_check ID FILE REF DIR LOG LF: Theorem 4.4, O ~div Theta, and the
+# lock-freedom of Theta must agree with what was found on O.
+abstract_check() {
+  local id=$1 f o d=$4 log=$5 lf=$6
+  read -r f o <<<"$(model "$3" "$2")"
+  run "$log" "$bin/gen" "$f" --object "$o" --threads "$K" --ops "$N" -o "$d/abstract.aut" &&
+  run "$log" "$bin/quotient" -e divbranching "$d/abstract.aut" -o "$d/abstract.dq.aut" || {
+    echo "table1.sh: row $id: the abstract object $3 failed to build" >&2; return 1; }
+  run "$log" "$bin/refines" --equiv divbranching "$d/impl.dq.aut" "$d/abstract.dq.aut" >"$d/abstract.txt"
+  local eq=$(verdict $?)
+  run "$log" "$bin/refines" --lockfree "$d/abstract.dq.aut" >/dev/null
+  local alf=$(verdict $?)
+  echo "# row $id: object ~div abstract $3: $eq; abstract lock-free: $alf" >&2
+  if [ "$eq" != true ]; then
+    echo "table1.sh: row $id: not divbranching bisimilar to its abstract object $3:" >&2
+    sed 's/^/  /' "$d/abstract.txt" >&2; return 1
+  fi
+  [ "$alf" = "$lf" ] || { echo "table1.sh: row $id: abstract lock-free $alf, object $lf" >&2; return 1; }
+}
+
+while IFS=, read -r id name file impl spec abstract k n want_lin want_lf; do
+  [ "$id" = id ] && continue
+  [ -z "$id" ] || [ "${id#\#}" != "$id" ] && continue
+  [ -z "$only" ] || [[ $only == *",$id,"* ]] || continue
+  [ $quick = 1 ] || n=$((n + 1))
+  [ -z "$threads" ] || k=$threads
+  [ -z "$ops" ] || n=$ops
+  K=$k N=$n
+  start=$(now)
+  line=$(row "$id" "$file" "$impl" "$spec" "$abstract" "$k" "$n" "$want_lf")
+  [ $? = 0 ] || status=1
+  secs=$(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }')
+  echo "$id,$line,$secs"
+  if [ -n "$keep" ]; then mkdir -p "$keep" && rm -rf "${keep:?}/$id" && cp -r "$work/$id" "$keep/$id"; fi
+  rm -rf "${work:?}/$id"
+done < "$cases"
+exit $status
