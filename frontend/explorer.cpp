@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 
 #include <fmt/format.h>
 
@@ -28,6 +29,7 @@ void progress_line(const StateStore& store, std::uint64_t transitions, double se
 
 lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* stats) {
   const auto start = Clock::now();
+  const std::clock_t cpu_start = std::clock();
   lts::LtsBuilder builder;
   Labels labels(p, builder);
   Interpreter interpreter(p, labels);
@@ -40,6 +42,7 @@ lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* 
   std::vector<std::int32_t> state(p.state_size);
   Successors next;
   std::vector<std::pair<lts::LabelId, lts::StateId>> out;
+  std::vector<std::pair<std::uint32_t, bool>> inserted;
   std::uint64_t transitions = 0;
   auto last_report = start;
   bool reported = false;
@@ -48,8 +51,9 @@ lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* 
     next.clear();
     for (int t = 0; t < p.threads; ++t) interpreter.successors(state.data(), t, next);
     out.clear();
+    store.insert_many(next.states.data(), next.labels.size(), p.state_size, inserted);
     for (std::size_t i = 0; i < next.labels.size(); ++i) {
-      const auto [to, added] = store.insert(next.states.data() + i * p.state_size);
+      const auto [to, added] = inserted[i];
       if (added && options.max_states && store.size() > options.max_states) {
         if (reported) std::fputc('\n', stderr);
         throw StateLimit(fmt::format(
@@ -82,6 +86,7 @@ lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* 
     stats->states = store.size();
     stats->transitions = transitions;
     stats->seconds = seconds;
+    stats->cpu_seconds = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
     stats->record_bytes = store.record_bytes();
     stats->store_bytes = store.memory();
     stats->lts_bytes = transitions * sizeof(lts::Transition);

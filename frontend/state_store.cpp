@@ -58,7 +58,7 @@ void StateStore::get(std::uint32_t id, std::int32_t* s) const {
   }
 }
 
-std::uint64_t StateStore::hash(const std::uint8_t* r) const {
+std::uint32_t StateStore::hash(const std::uint8_t* r) const {
   std::uint64_t h = 0x243F6A8885A308D3ull ^ bytes_;
   std::size_t i = 0;
   for (; i + 8 <= bytes_; i += 8) {
@@ -72,39 +72,63 @@ std::uint64_t StateStore::hash(const std::uint8_t* r) const {
   h = (h ^ tail) * 0xBF58476D1CE4E5B9ull;
   h ^= h >> 27;
   h *= 0x94D049BB133111EBull;
-  return h ^ (h >> 31);
+  return static_cast<std::uint32_t>(h ^ (h >> 31));
 }
 
 void StateStore::grow() {
-  std::vector<std::uint32_t> bigger(table_.size() * 2, 0);
+  if (table_.size() >= (std::size_t{1} << 32)) throw std::runtime_error("the state table is full (2^32 slots)");
+  std::vector<std::uint64_t> bigger(table_.size() * 2, 0);
   const std::size_t mask = bigger.size() - 1;
-  for (std::uint32_t id = 0; id < count_; ++id) {
-    std::size_t at = hash(records_.data() + static_cast<std::size_t>(id) * bytes_) & mask;
+  for (std::uint64_t e : table_) {
+    if (e == 0) continue;
+    std::size_t at = (e >> 32) & mask;
     while (bigger[at] != 0) at = (at + 1) & mask;
-    bigger[at] = id + 1;
+    bigger[at] = e;
   }
   table_.swap(bigger);
 }
 
 std::pair<std::uint32_t, bool> StateStore::insert(const std::int32_t* s) {
+  if (scratch_.size() < bytes_ + padding) scratch_.resize(bytes_ + padding);
   pack(s, scratch_.data());
+  return insert_packed(scratch_.data(), hash(scratch_.data()));
+}
+
+void StateStore::insert_many(const std::int32_t* states, std::size_t n, std::size_t stride,
+                             std::vector<std::pair<std::uint32_t, bool>>& out) {
+  scratch_.resize(n * bytes_ + padding);
+  hashes_.resize(n);
   const std::size_t mask = table_.size() - 1;
-  std::size_t at = hash(scratch_.data()) & mask;
+  for (std::size_t i = 0; i < n; ++i) {
+    pack(states + i * stride, scratch_.data() + i * bytes_);
+    hashes_[i] = hash(scratch_.data() + i * bytes_);
+    __builtin_prefetch(&table_[hashes_[i] & mask]);
+  }
+  out.clear();
+  for (std::size_t i = 0; i < n; ++i) out.push_back(insert_packed(scratch_.data() + i * bytes_, hashes_[i]));
+}
+
+std::pair<std::uint32_t, bool> StateStore::insert_packed(const std::uint8_t* record, std::uint32_t h) {
+  const std::size_t mask = table_.size() - 1;
+  std::size_t at = h & mask;
   while (table_[at] != 0) {
-    const std::uint32_t id = table_[at] - 1;
-    if (std::memcmp(records_.data() + static_cast<std::size_t>(id) * bytes_, scratch_.data(), bytes_) == 0)
-      return {id, false};
+    const std::uint64_t e = table_[at];
+    if ((e >> 32) == h) {
+      const auto id = static_cast<std::uint32_t>(e) - 1;
+      if (std::memcmp(records_.data() + static_cast<std::size_t>(id) * bytes_, record, bytes_) == 0)
+        return {id, false};
+    }
     at = (at + 1) & mask;
   }
   if (count_ == UINT32_MAX - 1) throw std::runtime_error("more than 2^32 states");
   const std::uint32_t id = count_++;
-  table_[at] = id + 1;
+  table_[at] = (static_cast<std::uint64_t>(h) << 32) | (id + 1);
   const std::size_t end = static_cast<std::size_t>(count_) * bytes_;
   if (records_.size() < end + padding) {
     if (records_.capacity() < end + padding) records_.reserve(2 * records_.capacity() + padding);
     records_.resize(end + padding);
   }
-  std::memcpy(records_.data() + end - bytes_, scratch_.data(), bytes_);
+  std::memcpy(records_.data() + end - bytes_, record, bytes_);
   if (count_ * 4ull > table_.size() * 3ull) grow();
   return {id, true};
 }

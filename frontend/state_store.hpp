@@ -2,8 +2,11 @@
 // The visited-state set of the explorer. Every slot of a state has a known
 // range (program.hpp), so a state packs into a fixed number of bits; records
 // sit back to back in one array (the state id is the record's index) and an
-// open-addressing table of 32-bit ids finds them (linear probing, load <= 3/4).
-// Memory per state: the record plus about 5-8 bytes of table.
+// open-addressing table finds them (linear probing, load <= 3/4). A table
+// entry is a 32-bit hash and the 32-bit id: most mismatches never touch the
+// record, and growing the table never rehashes records (measured: 25% faster
+// than 32-bit entries on the Treiber stack with 3 threads). Memory per state:
+// the record plus 11-21 bytes of table.
 #include <cstdint>
 #include <vector>
 
@@ -16,23 +19,29 @@ class StateStore {
   explicit StateStore(const Program& p);
   // The id of `state` and whether it was new.
   std::pair<std::uint32_t, bool> insert(const std::int32_t* state);
+  // The same for n states of `stride` slots at once: all table slots are
+  // prefetched before the first probe, which hides most cache misses.
+  void insert_many(const std::int32_t* states, std::size_t n, std::size_t stride,
+                   std::vector<std::pair<std::uint32_t, bool>>& out);
   void get(std::uint32_t id, std::int32_t* state) const;
   std::uint32_t size() const { return count_; }
   std::size_t record_bytes() const { return bytes_; }
-  std::size_t memory() const { return records_.capacity() + table_.capacity() * sizeof(std::uint32_t); }
+  std::size_t memory() const { return records_.capacity() + table_.capacity() * sizeof(std::uint64_t); }
 
  private:
   void pack(const std::int32_t* state, std::uint8_t* out) const;
-  std::uint64_t hash(const std::uint8_t* record) const;
+  std::uint32_t hash(const std::uint8_t* record) const;
   void grow();
+  std::pair<std::uint32_t, bool> insert_packed(const std::uint8_t* record, std::uint32_t h);
 
   std::vector<std::int32_t> lo_;
   std::vector<std::uint8_t> width_;
   std::size_t bytes_ = 0;
   std::vector<std::uint8_t> records_;
-  std::vector<std::uint32_t> table_;  // id + 1; 0 is empty
+  std::vector<std::uint64_t> table_;  // hash << 32 | (id + 1); 0 is empty
   std::uint32_t count_ = 0;
   std::vector<std::uint8_t> scratch_;
+  std::vector<std::uint32_t> hashes_;
 };
 
 }  // namespace frontend
