@@ -16,6 +16,9 @@ bench=$build/bench/refine/refine_bench
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
+# Floating-point arithmetic without bc.
+calc() { awk "BEGIN { printf \"%.6f\", $1 }"; }
+
 # check LABEL IMPL SPEC [--no-antichains]: one row; "plain" is the subset
 # construction without antichain pruning.
 check() {
@@ -29,7 +32,7 @@ check() {
   fi
   read -r verdict product subsets secs kib <<<"$out"
   printf '%-30s %-12s %10s %8s %12s %12.0f %10.4f %9.1f\n' "$label" "$search" "$n" "$verdict" "$product" \
-    "$(echo "$product / ($secs + 0.000001)" | bc -l)" "$secs" "$(echo "$kib / 1024" | bc -l)"
+    "$(calc "$product / ($secs + 0.000001)")" "$secs" "$(calc "$kib / 1024")"
 }
 
 echo "command: bash bench/refine/run.sh   ($(nproc) cores; seconds exclude reading the files; MB is the peak RSS of the process)"
@@ -51,7 +54,7 @@ for tk in "3 3" "3 4" "4 2"; do
     start=$(date +%s.%N)
     "$build"/tools/quotient "$dir/impl.aut" -o "$dir/impl.q.aut"
     "$build"/tools/quotient "$dir/spec.aut" -o "$dir/spec.q.aut"
-    q=$(echo "$(date +%s.%N) - $start" | bc -l)
+    q=$(calc "$(date +%s.%N) - $start")
     check "counter ${1}x$2 $v (quotients)" "$dir/impl.q.aut" "$dir/spec.q.aut"
     printf '%-30s %-12s %10s   (both quotients: %.3f s, including reading and writing)\n' "" "quotient" \
       "$(head -1 "$dir/impl.q.aut" | sed 's/.*,[ ]*\([0-9]*\))/\1/')" "$q"
@@ -68,7 +71,7 @@ for tk in "3 3" "4 2"; do
   for f in lock.aut lock.dq.aut; do
     start=$(date +%s.%N)
     rc=0; "$build"/tools/refines --lockfree "$dir/$f" >/dev/null || rc=$?
-    t=$(echo "$(date +%s.%N) - $start" | bc -l)
+    t=$(calc "$(date +%s.%N) - $start")
     [ "$rc" = 1 ] && verdict=fails || verdict=holds
     printf '%-30s %10s %8s %10.3f\n' "counter ${1}x$2 $f" "$(head -1 "$dir/$f" | sed 's/.*,[ ]*\([0-9]*\))/\1/')" "$verdict" "$t"
   done
