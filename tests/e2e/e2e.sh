@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# End-to-end test: bench/table1.sh --quick must reproduce every expected
+# verdict of models/cases.csv (except rows listed in known_failures.txt,
+# which must still fail), and the counterexamples of the rows expected to be
+# not linearizable or not lock-free are replayed on the concrete LTS by
+# replay.awk, independently of the tools that found them.
+# Env: BIN (built tools), SRC (the repository).
+set -uo pipefail
+src=${SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
+here=$src/tests/e2e
+export BIN=${BIN:-$src/build/tools}
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+
+bash "$src/bench/table1.sh" --quick --keep "$dir/keep" ${E2E_ONLY:+--only $E2E_ONLY} >"$dir/table.csv" 2>"$dir/stderr.txt"
+rc=$?
+cat "$dir/table.csv"
+[ $rc = 0 ] || { cat "$dir/stderr.txt"; bad "table1.sh exit status $rc"; }
+
+declare -A known
+while read -r id reason; do
+  [ -z "$id" ] || [ "${id#\#}" != "$id" ] || known[$id]=$reason
+done <"$here/known_failures.txt"
+
+# got ID COLUMN: a measured verdict (column 6 linearizable, 7 lockfree).
+got() { awk -F, -v id="$1" -v c="$2" '$1 == id { print $c }' "$dir/table.csv"; }
+
+# replay ID MODE CEX LTS: the counterexample replays on the concrete LTS.
+replay() { [ "$(awk -v mode="$2" -f "$here/replay.awk" "$3" "$4")" = yes ]; }
+
+# line CEX OUT: the trace as a line-shaped LTS.
+line() {
+  awk 'BEGIN { n = 0 } { l[n++] = $0 } END {
+    printf "des (0, %d, %d)\n", n, n + 1
+    for (i = 0; i < n; i++) printf "(%d, \"%s\", %d)\n", i, l[i], i + 1 }' "$1" >"$2"
+}
+
+check_lin_cex() {
+  local id=$1 d=$dir/keep/$1
+  [ -s "$d/lin.cex" ] || { bad "$id: no linearizability counterexample"; return; }
+  replay "$id" trace "$d/lin.cex" "$d/impl.aut" || bad "$id: the counterexample is not a trace of the concrete object"
+  head -n -1 "$d/lin.cex" >"$d/prefix.cex"
+  line "$d/lin.cex" "$d/line.aut"; line "$d/prefix.cex" "$d/prefix.aut"
+  "$BIN/refines" "$d/line.aut" "$d/spec.aut" >/dev/null; [ $? = 1 ] || bad "$id: the specification can follow the counterexample"
+  "$BIN/refines" "$d/prefix.aut" "$d/spec.aut" >/dev/null || bad "$id: the specification cannot follow the counterexample's prefix"
+  echo "ok: $id: the linearizability counterexample ($(wc -l <"$d/lin.cex") actions) replays on the concrete LTS"
+}
+
+check_lf_cex() {
+  local id=$1 d=$dir/keep/$1
+  [ -f "$d/lf.cex" ] || { bad "$id: no lock-freedom counterexample"; return; }
+  replay "$id" lasso "$d/lf.cex" "$d/impl.aut" || bad "$id: the concrete object cannot diverge after the lasso's stem"
+  echo "ok: $id: the lock-freedom lasso ($(wc -l <"$d/lf.cex") actions, then internal steps for ever) replays on the concrete LTS"
+}
+
+while IFS=, read -r id name file impl spec abstract k n want_lin want_lf; do
+  [ "$id" = id ] && continue
+  [ -z "$id" ] || [ "${id#\#}" != "$id" ] && continue
+  [ -z "${E2E_ONLY:-}" ] || [[ ,$E2E_ONLY, == *",$id,"* ]] || continue
+  lin=$(got "$id" 6); lf=$(got "$id" 7)
+  ok=1
+  [ "$lin" = "$want_lin" ] && [ "$lf" = "$want_lf" ] || ok=0
+  if [ -n "${known[$id]+x}" ]; then
+    if [ $ok = 1 ]; then bad "$id: listed in known_failures.txt but gives the expected verdicts: remove its line"
+    else echo "expected failure: $id ($name): linearizable=$lin lockfree=$lf (${known[$id]})"; fi
+    continue
+  fi
+  [ $ok = 1 ] || { bad "$id ($name): linearizable=$lin lockfree=$lf, expected $want_lin/$want_lf"; continue; }
+  [ "$want_lin" != false ] || check_lin_cex "$id"
+  [ "$want_lf" != false ] || check_lf_cex "$id"
+done <"$src/models/cases.csv"
+[ $fail = 0 ] && echo "e2e: all verdicts as expected"
+exit $fail
