@@ -18,7 +18,6 @@
 #include "bisim/compound_splitters.hpp"
 #include "bisim/splitter_counts.hpp"
 #include "bisim/state_partition.hpp"
-#include "lts/adjacency.hpp"
 
 namespace bisim {
 
@@ -28,11 +27,32 @@ using lts::StateId;
 using Record = SplitterCounts::Record;
 constexpr Record no_record = static_cast<Record>(-1);
 
+// The transitions by target (CSR), each with its source and label inline,
+// so the scans below read memory in order rather than jumping into the
+// transition array (measured: a quarter of the refinement time at 10^6).
+struct IncomingSteps {
+  explicit IncomingSteps(const lts::Lts& lts) : first(std::size_t{lts.num_states} + 1, 0) {
+    for (const lts::Transition& t : lts.transitions) ++first[t.to + 1];
+    for (std::size_t s = 0; s + 1 < first.size(); ++s) first[s + 1] += first[s];
+    source.resize(lts.num_transitions());
+    label.resize(lts.num_transitions());
+    std::vector<std::uint32_t> next(first.begin(), first.end() - 1);
+    for (const lts::Transition& t : lts.transitions) {
+      const std::uint32_t p = next[t.to]++;
+      source[p] = t.from;
+      label[p] = t.label;
+    }
+  }
+  std::vector<std::uint32_t> first;  // steps into s: positions first[s] .. first[s+1]
+  std::vector<StateId> source;
+  std::vector<lts::LabelId> label;
+};
+
 class StrongRefiner {
  public:
   explicit StrongRefiner(const lts::Lts& lts)
-      : lts_(lts),
-        incoming_(lts, lts::Direction::backward),
+      : num_states_(lts.num_states),
+        in_(lts),
         partition_(lts.num_states),
         record_(lts.num_transitions(), no_record),
         new_record_(lts.num_states, no_record),
@@ -51,11 +71,11 @@ class StrongRefiner {
   // are split by the set of labels they enable. Every a-transition of a
   // state shares one counter (count(x, a, all states)).
   void initial_split() {
-    buffer_.resize(lts_.num_transitions());
-    for (std::uint32_t t = 0; t < buffer_.size(); ++t) buffer_[t] = t;
+    buffer_.resize(in_.source.size());
+    for (std::uint32_t p = 0; p < buffer_.size(); ++p) buffer_[p] = p;
     for (const std::span<const std::uint32_t> group : group_by_label()) {
       for (std::uint32_t t : group) {
-        const StateId x = lts_.transitions[t].from;
+        const StateId x = in_.source[t];
         if (new_record_[x] == no_record) {
           new_record_[x] = counts_.create();
           sources_.push_back(x);
@@ -75,7 +95,7 @@ class StrongRefiner {
   void split_by(BlockId splitter) {
     buffer_.clear();
     for (StateId y : partition_.states(splitter))
-      for (std::uint32_t t : incoming_.of(y)) buffer_.push_back(t);
+      for (std::uint32_t p = in_.first[y]; p < in_.first[y + 1]; ++p) buffer_.push_back(p);
     for (const std::span<const std::uint32_t> group : group_by_label()) split_by_label(group);
   }
 
@@ -83,7 +103,7 @@ class StrongRefiner {
   // the splitter B, taken out of the compound S.
   void split_by_label(std::span<const std::uint32_t> group) {
     for (std::uint32_t t : group) {
-      const StateId x = lts_.transitions[t].from;
+      const StateId x = in_.source[t];
       if (new_record_[x] == no_record) {
         new_record_[x] = counts_.create();  // count(x, a, B)
         old_record_[x] = record_[t];        // count(x, a, S)
@@ -100,7 +120,7 @@ class StrongRefiner {
     split();
     for (std::uint32_t t : group) {
       counts_.decrement(record_[t]);  // becomes count(x, a, S \ B)
-      record_[t] = new_record_[lts_.transitions[t].from];
+      record_[t] = new_record_[in_.source[t]];
     }
     for (StateId x : sources_) new_record_[x] = no_record;
     sources_.clear();
@@ -116,7 +136,7 @@ class StrongRefiner {
   const std::vector<std::span<const std::uint32_t>>& group_by_label() {
     touched_labels_.clear();
     for (std::uint32_t t : buffer_)
-      if (label_count_[lts_.transitions[t].label]++ == 0) touched_labels_.push_back(lts_.transitions[t].label);
+      if (label_count_[in_.label[t]]++ == 0) touched_labels_.push_back(in_.label[t]);
     std::uint32_t start = 0;
     for (lts::LabelId l : touched_labels_) {
       const std::uint32_t size = label_count_[l];
@@ -124,7 +144,7 @@ class StrongRefiner {
       start += size;
     }
     grouped_.resize(buffer_.size());
-    for (std::uint32_t t : buffer_) grouped_[label_count_[lts_.transitions[t].label]++] = t;
+    for (std::uint32_t t : buffer_) grouped_[label_count_[in_.label[t]]++] = t;
     groups_.clear();
     start = 0;
     for (lts::LabelId l : touched_labels_) {
@@ -139,9 +159,9 @@ class StrongRefiner {
   // the LTS only.
   Partition numbered_partition() const {
     Partition p;
-    p.block.resize(lts_.num_states);
+    p.block.resize(num_states_);
     std::vector<std::uint32_t> number(partition_.num_blocks(), no_block);
-    for (StateId s = 0; s < lts_.num_states; ++s) {
+    for (StateId s = 0; s < num_states_; ++s) {
       std::uint32_t& n = number[partition_.block_of(s)];
       if (n == no_block) n = p.num_blocks++;
       p.block[s] = n;
@@ -149,12 +169,12 @@ class StrongRefiner {
     return p;
   }
 
-  const lts::Lts& lts_;
-  const lts::Adjacency incoming_;
+  const StateId num_states_;
+  const IncomingSteps in_;
   StatePartition partition_;
   CompoundSplitters compounds_;
   SplitterCounts counts_;
-  std::vector<Record> record_;  // per transition: its counter
+  std::vector<Record> record_;  // per position in in_: the transition's counter
   // Scratch space, reused by every step.
   std::vector<Record> new_record_, old_record_;  // per state
   std::vector<StateId> sources_;
