@@ -35,20 +35,31 @@ lts::Lts take_reachable(lts::Lts&& input, std::vector<StateId>& state_map) {
 }
 
 // branching_partition (bisim/branching/) in its two phases, so that -v can
-// time them apart: tau-SCC contraction, then O(m log n) refinement.
-Partition branching_in_phases(const lts::Lts& l, bool divergence_sensitive, PhaseTimer* timer) {
+// time them apart: tau-SCC contraction, then O(m log n) refinement. To lower
+// the peak, `l` is released once contracted and replaced by the contracted
+// LTS, with its label table back and its divergence marks turned into the tau
+// self-loops they stand for; the classes are the same, so the quotient is.
+// Returns the partition of the new `l` and composes `state_map` with the
+// contraction.
+Partition branching_in_phases(lts::Lts& l, bool divergence_sensitive, std::vector<StateId>& state_map,
+                              PhaseTimer* timer) {
   start(timer, "scc");
   branching::ContractedLts contracted = branching::contract_tau_sccs(l, divergence_sensitive);
+  lts::LabelTable labels = std::move(l.labels);
+  l = lts::Lts{};
+  for (StateId& s : state_map)
+    if (s != lts::no_state) s = contracted.component[s];
+  std::vector<std::uint32_t>().swap(contracted.component);
   start(timer, "refine");
   Partition p;
-  std::vector<std::uint32_t> blocks;
   {
     branching::Refiner refiner(contracted.lts);
-    blocks = refiner.run(p.num_blocks);
+    p.block = refiner.run(p.num_blocks);
   }
-  contracted.lts = lts::Lts{};
-  p.block = std::move(contracted.component);
-  for (std::uint32_t& b : p.block) b = blocks[b];
+  l = std::move(contracted.lts);
+  for (lts::Transition& t : l.transitions)
+    if (t.label >= labels.size()) t.label = lts::tau;  // a divergence mark
+  l.labels = std::move(labels);
   return p;
 }
 
@@ -65,7 +76,7 @@ Minimised minimise(lts::Lts&& input, Equivalence e, PhaseTimer* timer) {
   }
   Partition p;
   if (e == Equivalence::branching || e == Equivalence::divbranching) {
-    p = branching_in_phases(current, e == Equivalence::divbranching, timer);
+    p = branching_in_phases(current, e == Equivalence::divbranching, result.state_map, timer);
   } else {
     start(timer, "refine");
     p = partition(current, e);
