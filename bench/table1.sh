@@ -20,9 +20,11 @@
 # Lock-freedom, where the row expects a verdict (Section 4): the
 # divergence-sensitive branching quotient of the object has no reachable
 # tau-cycle (`refines --lockfree`). Where the row names an abstract object
-# (non-fixed linearization points), Theorem 4.4 is checked too: the object
-# must be divbranching bisimilar to the abstract one, whose lock-freedom then
-# carries over; a failure is reported on stderr and makes the exit status 1.
+# (non-fixed linearization points), or `spec` (Corollary 4.5: fixed
+# linearization points), Theorem 4.4 is checked too: if the object is
+# divbranching bisimilar to the abstract one, the lock-freedom of the
+# latter must agree; a lock-free object that is not bisimilar to its
+# abstract object is reported on stderr and makes the exit status 1.
 # Verdicts: true, false, error (a tool failed: see stderr), or empty.
 # Prints CSV on stdout; the command line and notes go to stderr.
 set -uo pipefail
@@ -106,24 +108,32 @@ row() {
   return $rc
 }
 
-# abstract_check ID FILE REF DIR LOG LF: Theorem 4.4, O ~div Theta, and the
-# lock-freedom of Theta must agree with what was found on O.
+# abstract_check ID FILE REF DIR LOG LF: Theorem 4.4. If O ~div Theta, the
+# lock-freedom of Theta must agree with what was found on O; REF = spec
+# uses the row's specification as Theta (Corollary 4.5, for objects with
+# fixed linearization points). If they are not bisimilar and O is lock-free,
+# Theta is no abstraction of O: a defect of the model, reported as an error.
 abstract_check() {
   local id=$1 f o d=$4 log=$5 lf=$6
-  read -r f o <<<"$(model "$3" "$2")"
-  run "$log" "$bin/gen" "$f" --object "$o" --threads "$K" --ops "$N" -o "$d/abstract.aut" &&
-  run "$log" "$bin/quotient" -e divbranching "$d/abstract.aut" -o "$d/abstract.dq.aut" || {
-    echo "table1.sh: row $id: the abstract object $3 failed to build" >&2; return 1; }
+  if [ "$3" = spec ]; then
+    run "$log" "$bin/quotient" -e divbranching "$d/spec.aut" -o "$d/abstract.dq.aut"
+  else
+    read -r f o <<<"$(model "$3" "$2")"
+    run "$log" "$bin/gen" "$f" --object "$o" --threads "$K" --ops "$N" -o "$d/abstract.aut" &&
+    run "$log" "$bin/quotient" -e divbranching "$d/abstract.aut" -o "$d/abstract.dq.aut"
+  fi || { echo "table1.sh: row $id: the abstract object $3 failed to build" >&2; return 1; }
   run "$log" "$bin/refines" --equiv divbranching "$d/impl.dq.aut" "$d/abstract.dq.aut" >"$d/abstract.txt"
   local eq=$(verdict $?)
   run "$log" "$bin/refines" --lockfree "$d/abstract.dq.aut" >/dev/null
   local alf=$(verdict $?)
-  echo "# row $id: object ~div abstract $3: $eq; abstract lock-free: $alf" >&2
-  if [ "$eq" != true ]; then
-    echo "table1.sh: row $id: not divbranching bisimilar to its abstract object $3:" >&2
-    sed 's/^/  /' "$d/abstract.txt" >&2; return 1
-  fi
-  [ "$alf" = "$lf" ] || { echo "table1.sh: row $id: abstract lock-free $alf, object $lf" >&2; return 1; }
+  echo "# row $id: object ~div abstract $3: $eq; abstract lock-free: $alf; object lock-free: $lf" >&2
+  case $eq,$lf in
+    true,"$alf") return 0 ;;
+    false,false) return 0 ;;  # a divergence the abstract object lacks
+    false,*) echo "table1.sh: row $id: not divbranching bisimilar to its abstract object $3:" >&2
+             sed 's/^/  /' "$d/abstract.txt" >&2; return 1 ;;
+    *) echo "table1.sh: row $id: abstract lock-free $alf, object $lf" >&2; return 1 ;;
+  esac
 }
 
 while IFS=, read -r id name file impl spec abstract k n want_lin want_lf; do
