@@ -54,8 +54,9 @@ void write_state_map(const std::vector<lts::StateId>& state_map, std::FILE* out)
 
 namespace {
 
-double ratio(std::uint64_t before, std::uint64_t after) {
-  return after == 0 ? 0.0 : static_cast<double>(before) / static_cast<double>(after);
+std::string ratio(std::uint64_t before, std::uint64_t after) {
+  if (after == 0) return "-";
+  return fmt::format("{:.1f}x", static_cast<double>(before) / static_cast<double>(after));
 }
 
 double megabytes(std::uint64_t bytes) { return static_cast<double>(bytes) / (1024.0 * 1024.0); }
@@ -66,7 +67,7 @@ std::string format_report(const QuotientReport& r) {
   std::string text = fmt::format(
       "quotient: input   {} states, {} transitions\n"
       "quotient: output  {} states, {} transitions ({} quotient)\n"
-      "quotient: reduction {:.1f}x states, {:.1f}x transitions\n"
+      "quotient: reduction {} states, {} transitions\n"
       "quotient: phase     time (s)  peak so far (MiB)  resident after (MiB)\n",
       r.input_states, r.input_transitions, r.output_states, r.output_transitions, name(r.equivalence),
       ratio(r.input_states, r.output_states), ratio(r.input_transitions, r.output_transitions));

@@ -61,6 +61,15 @@ TEST(QuotientCases, NoneIsTheReachablePartUnchanged) {
   EXPECT_EQ(quotient_text(l, Equivalence::none), "des (0,3,2)\n(0,\"b\",1)\n(0,\"b\",1)\n(1,i,1)\n");
 }
 
+TEST(QuotientCases, PartitionNoneIsTheIdentity) {
+  const lts::Lts l = small_lts(3, {{0, "a", 1}, {2, "a", 1}});
+  const bisim::Partition p = bisim::partition(l, Equivalence::none);
+  EXPECT_EQ(p.num_blocks, 3u);
+  EXPECT_EQ(p.block, (std::vector<std::uint32_t>{0, 1, 2}));
+  EXPECT_EQ(bisim::partition(l, Equivalence::strong).num_blocks, 2u);
+  EXPECT_EQ(bisim::partition(l, Equivalence::branching).num_blocks, 2u);
+}
+
 TEST(QuotientCases, QuotientOfAPartitionDropsUnreachableClasses) {
   const lts::Lts l = small_lts(3, {{0, "a", 0}, {2, "b", 1}});
   const bisim::Partition p = bisim::partition(l, Equivalence::strong);
