@@ -17,6 +17,7 @@ Canonicalizer::Canonicalizer(const Program& p, bool renumber) : p_(p), renumber_
 void Canonicalizer::visit(int type, std::int32_t ref) {
   if (ref == 0 || map_[type][ref] != 0) return;
   map_[type][ref] = renumber_ ? ++next_[type] : ref;
+  identity_ = identity_ && map_[type][ref] == ref;
   queue_.emplace_back(type, ref);
 }
 
@@ -41,6 +42,7 @@ void Canonicalizer::run(std::int32_t* s) {
     next_[n] = 0;
   }
   queue_.clear();
+  identity_ = true;
   auto drain = [&](std::size_t from) {
     for (std::size_t i = from; i < queue_.size(); ++i) {
       const auto [type, ref] = queue_[i];
@@ -60,6 +62,22 @@ void Canonicalizer::run(std::int32_t* s) {
         visit(static_cast<int>(n), r);
         done = drain(done);
       }
+  }
+  // Most steps leave the heap canonical: nothing to move, and every node not
+  // met is free with its initial contents (a garbage-collected node is only
+  // ever freed by the rebuild below, which resets it; a freed manual node may
+  // hold stale contents).
+  if (identity_) {
+    bool clean = true;
+    for (std::size_t n = 0; n < p_.nodes.size() && clean; ++n) {
+      const NodeType& nt = p_.nodes[n];
+      for (int r = 1; r <= nt.pool && clean; ++r) {
+        if (map_[n][r] != 0) continue;
+        const int b = nt.base + (r - 1) * nt.stride;
+        clean = s[b] == 0 && (!nt.manual || std::equal(s + b, s + b + nt.stride, p_.initial.data() + b));
+      }
+    }
+    if (clean) return;
   }
   // Rebuild the heap in the new order; the rest returns to its initial (free) contents.
   heap_.assign(s + p_.shared_size, s + p_.shared_size + p_.heap_size);

@@ -33,7 +33,7 @@ class Canonicalizer {
   std::vector<std::int32_t> next_;
   std::vector<std::pair<int, std::int32_t>> queue_;
   std::vector<std::int32_t> heap_;
-  const std::int32_t* state_ = nullptr;
+  bool identity_ = true;  // every node met so far keeps its number
 };
 
 }  // namespace frontend

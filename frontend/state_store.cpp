@@ -6,9 +6,6 @@
 
 namespace frontend {
 
-namespace {
-constexpr std::size_t padding = 8;  // so unpacking may read whole 64-bit words
-}
 
 StateStore::StateStore(const Program& p) : lo_(p.slot_lo) {
   std::size_t bits = 0;
@@ -19,8 +16,7 @@ StateStore::StateStore(const Program& p) : lo_(p.slot_lo) {
   }
   bytes_ = std::max<std::size_t>(1, (bits + 7) / 8);
   scratch_.assign(bytes_ + padding, 0);
-  table_.assign(1u << 16, 0);
-  records_.reserve((1u << 16) * bytes_ + padding);
+  table_.assign(1u << 10, 0);
 }
 
 void StateStore::pack(const std::int32_t* s, std::uint8_t* out) const {
@@ -43,7 +39,7 @@ void StateStore::pack(const std::int32_t* s, std::uint8_t* out) const {
 }
 
 void StateStore::get(std::uint32_t id, std::int32_t* s) const {
-  const std::uint8_t* in = records_.data() + static_cast<std::size_t>(id) * bytes_;
+  const std::uint8_t* in = record(id);
   std::uint64_t acc = 0;
   unsigned have = 0;
   for (std::size_t i = 0; i < width_.size(); ++i) {
@@ -115,7 +111,7 @@ std::pair<std::uint32_t, bool> StateStore::insert_packed(const std::uint8_t* rec
     const std::uint64_t e = table_[at];
     if ((e >> 32) == h) {
       const auto id = static_cast<std::uint32_t>(e) - 1;
-      if (std::memcmp(records_.data() + static_cast<std::size_t>(id) * bytes_, record, bytes_) == 0)
+      if (std::memcmp(this->record(id), record, bytes_) == 0)
         return {id, false};
     }
     at = (at + 1) & mask;
@@ -123,13 +119,9 @@ std::pair<std::uint32_t, bool> StateStore::insert_packed(const std::uint8_t* rec
   if (count_ == UINT32_MAX - 1) throw std::runtime_error("more than 2^32 states");
   const std::uint32_t id = count_++;
   table_[at] = (static_cast<std::uint64_t>(h) << 32) | (id + 1);
-  const std::size_t end = static_cast<std::size_t>(count_) * bytes_;
-  if (records_.size() < end + padding) {
-    if (records_.capacity() < end + padding) records_.reserve(2 * records_.capacity() + padding);
-    records_.resize(end + padding);
-  }
-  std::memcpy(records_.data() + end - bytes_, record, bytes_);
-  if (count_ * 4ull > table_.size() * 3ull) grow();
+  if ((id & (block_records - 1)) == 0) blocks_.emplace_back(new std::uint8_t[block_records * bytes_ + padding]());
+  std::memcpy(blocks_.back().get() + (id & (block_records - 1)) * bytes_, record, bytes_);
+  if (count_ * 20ull > table_.size() * 17ull) grow();
   return {id, true};
 }
 
