@@ -13,7 +13,7 @@ namespace {
 constexpr std::uint32_t no_parent = static_cast<std::uint32_t>(-1);
 constexpr lts::LabelId absent = static_cast<lts::LabelId>(-1);
 
-// A product state as explored: IMPL state, SPEC subset, and how it was reached.
+// A product state as discovered: IMPL state, SPEC subset, and how it was reached.
 struct Node {
   lts::StateId impl;
   SubsetId subset;
@@ -50,6 +50,9 @@ std::vector<lts::LabelId> map_labels(const lts::Lts& impl, const lts::Lts& spec)
   return map;
 }
 
+// Memory per product state: an 8-byte link (parent, step) kept for the
+// counterexample, plus 8 bytes while its level is being expanded, plus the
+// antichain's 8-byte element.
 class Search {
  public:
   Search(const lts::Lts& impl, const lts::Lts& spec, const InclusionOptions& options)
@@ -58,62 +61,75 @@ class Search {
 
   InclusionResult run() {
     offer({impl_.initial, det_.initial(), no_parent, 0});
-    std::size_t level_begin = 0;
-    while (level_begin < nodes_.size()) {
+    while (!level_.empty()) {
       std::vector<Node> next;
-      for (std::size_t i = level_begin; i < nodes_.size(); ++i)
-        if (expand(static_cast<std::uint32_t>(i), next)) return finish(false);
-      level_begin = nodes_.size();
+      for (std::size_t i = 0; i < level_.size(); ++i)
+        if (expand(i, next)) return finish(false);
+      level_begin_ = links_.size();
+      level_.clear();
       for (const Node& n : next) offer(n);
-      if (nodes_.size() > level_begin) ++depth_;
+      if (!level_.empty()) ++depth_;
     }
     return finish(true);
   }
 
  private:
+  struct Link {
+    std::uint32_t parent;  // index into links_, or no_parent
+    std::uint32_t via;     // index into ImplEdges::edges
+  };
+  struct Pair {
+    lts::StateId impl;
+    SubsetId subset;
+  };
+
   void offer(const Node& n) {
     if (!seen_.insert(n.impl, n.subset, det_)) return;
-    if (nodes_.size() == no_parent) throw std::length_error("more than 2^32 - 1 product states");
-    nodes_.push_back(n);
-    if (options_.progress && (nodes_.size() & ((1u << 18) - 1)) == 0) options_.progress(stats());
+    if (links_.size() == no_parent) throw std::length_error("more than 2^32 - 1 product states");
+    links_.push_back({n.parent, n.via});
+    level_.push_back({n.impl, n.subset});
+    if (options_.progress && (links_.size() & ((1u << 18) - 1)) == 0) options_.progress(stats());
   }
 
-  // Explores node i: tau steps join this level, visible steps the next one.
-  // Returns true when SPEC refuses one of its visible steps.
-  bool expand(std::uint32_t i, std::vector<Node>& next) {
-    const Node n = nodes_[i];
+  // Explores the i-th pair of this level: tau steps join this level, visible
+  // steps the next one. Returns true when SPEC refuses a visible step.
+  bool expand(std::size_t i, std::vector<Node>& next) {
+    const Pair n = level_[i];
+    const auto index = static_cast<std::uint32_t>(level_begin_ + i);
     for (std::uint32_t e = out_.first[n.impl]; e < out_.first[n.impl + 1]; ++e) {
       const ImplEdges::Edge& t = out_.edges[e];
       if (t.label == lts::tau) {
-        if (t.to != n.impl) offer({t.to, n.subset, i, e});
+        if (t.to != n.impl) offer({t.to, n.subset, index, e});
         continue;
       }
       const lts::LabelId spec_label = label_map_[t.label];
       const SubsetId after = spec_label == absent ? refused : det_.after(n.subset, spec_label);
       if (after == refused) {
-        failure_ = {n.impl, n.subset, i, e};
+        failure_ = {n.impl, n.subset, index, e};
         return true;
       }
-      next.push_back({t.to, after, i, e});
+      next.push_back({t.to, after, index, e});
     }
     return false;
   }
 
-  InclusionStats stats() const {
-    return {nodes_.size(), det_.size(), seen_.size(), depth_};
-  }
+  InclusionStats stats() const { return {links_.size(), det_.size(), seen_.size(), depth_}; }
 
   InclusionResult finish(bool holds) {
     InclusionResult result;
     result.holds = holds;
     result.stats = stats();
     if (holds) return result;
+    // Walk the links back; the IMPL state of a product state is the target of its step.
+    const auto state_of = [&](std::uint32_t i) {
+      return links_[i].parent == no_parent ? impl_.initial : out_.edges[links_[i].via].to;
+    };
     const auto step = [&](lts::StateId from, std::uint32_t via) {
       return lts::Transition{from, out_.edges[via].label, out_.edges[via].to};
     };
     result.path.push_back(step(failure_.impl, failure_.via));
-    for (std::uint32_t i = failure_.parent; nodes_[i].parent != no_parent; i = nodes_[i].parent)
-      result.path.push_back(step(nodes_[nodes_[i].parent].impl, nodes_[i].via));
+    for (std::uint32_t i = failure_.parent; links_[i].parent != no_parent; i = links_[i].parent)
+      result.path.push_back(step(state_of(links_[i].parent), links_[i].via));
     std::reverse(result.path.begin(), result.path.end());
     for (const lts::LabelId l : det_.enabled(failure_.subset)) result.spec_enabled.push_back(spec_.labels.name(l));
     std::sort(result.spec_enabled.begin(), result.spec_enabled.end());
@@ -127,7 +143,9 @@ class Search {
   DeterminisedSpec det_;
   Antichain seen_;
   std::vector<lts::LabelId> label_map_;
-  std::vector<Node> nodes_;
+  std::vector<Link> links_;  // every product state explored, in order
+  std::vector<Pair> level_;  // the product states of the current level, from index level_begin_
+  std::size_t level_begin_ = 0;
   Node failure_{};
   std::uint32_t depth_ = 0;
 };
