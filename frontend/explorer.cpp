@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "frontend/error_trace.hpp"
 #include "frontend/interpreter.hpp"
 #include "frontend/labels.hpp"
 #include "frontend/state_store.hpp"
@@ -49,7 +50,14 @@ lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* 
   for (std::uint32_t id = 0; id < store.size(); ++id) {
     store.get(id, state.data());
     next.clear();
-    for (int t = 0; t < p.threads; ++t) interpreter.successors(state.data(), t, next);
+    try {
+      for (int t = 0; t < p.threads; ++t) interpreter.successors(state.data(), t, next);
+    } catch (const formats::ParseError& e) {  // a run-time fault: say how to get there
+      if (reported) std::fputc('\n', stderr);
+      formats::Diagnostic d = e.diagnostic();
+      d.message += fmt::format("\nnote: a run that reaches it (ti:i is an internal step of thread i): {}", run_to(p, id));
+      throw formats::ParseError(d);
+    }
     out.clear();
     store.insert_many(next.states.data(), next.labels.size(), p.state_size, inserted);
     for (std::size_t i = 0; i < next.labels.size(); ++i) {

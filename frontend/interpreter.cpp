@@ -39,14 +39,18 @@ void Interpreter::successors(const std::int32_t* state, int t, Successors& out) 
   tb_ = tb;
   origin_ = state;
   seen_.clear();
-  Config c;
-  c.s.assign(state, state + p_.state_size);
-  c.depth = spec_ ? 1 : 0;
-  stack_.push_back(std::move(c));
+  work_.s.assign(state, state + p_.state_size);
+  work_.depth = spec_ ? 1 : 0;
+  work_.steps = 0;
+  run_all(out);
+}
+
+void Interpreter::run_all(Successors& out) {
+  run(work_, out);
   while (!stack_.empty()) {
     Config next = std::move(stack_.back());
     stack_.pop_back();
-    run(std::move(next), out);
+    run(next, out);
   }
 }
 
@@ -57,17 +61,12 @@ void Interpreter::initialize(std::vector<std::int32_t>& state) {
   tb_ = p_.thread_at(0);
   origin_ = state.data();
   seen_.clear();
-  Config c;
-  c.s = state;
-  c.s[tb_ + Program::pc_slot] = init.entry + 1;
-  c.depth = 1;
+  work_.s = state;
+  work_.s[tb_ + Program::pc_slot] = init.entry + 1;
+  work_.depth = 1;
+  work_.steps = 0;
   Successors out;
-  stack_.push_back(std::move(c));
-  while (!stack_.empty()) {
-    Config next = std::move(stack_.back());
-    stack_.pop_back();
-    run(std::move(next), out);
-  }
+  run_all(out);
   if (out.labels.size() != 1)
     fail(p_.file, {}, fmt::format("the init block must end, and in exactly one way (it has {} outcomes)", out.labels.size()));
   state.assign(out.states.begin(), out.states.end());
@@ -112,7 +111,7 @@ void Interpreter::emit(std::vector<std::int32_t>& s, lts::LabelId label, Success
   out.labels.push_back(label);
 }
 
-void Interpreter::run(Config c, Successors& out) {
+void Interpreter::run(Config& c, Successors& out) {
   std::int32_t buf[256];
   for (;;) {
     s_ = c.s.data();
@@ -148,7 +147,8 @@ void Interpreter::run(Config c, Successors& out) {
         break;
       case Instr::New: {
         const NodeType& nt = p_.nodes[in.node];
-        std::vector<std::int32_t> fields(nt.stride - 1);
+        std::vector<std::int32_t>& fields = fields_;
+        fields.resize(nt.stride - 1);
         int off = 0;
         if (in.args.empty()) {
           std::copy(p_.initial.begin() + nt.base + 1, p_.initial.begin() + nt.base + nt.stride, fields.begin());
@@ -158,7 +158,8 @@ void Interpreter::run(Config c, Successors& out) {
             off += a->type->size;
           }
         }
-        std::vector<std::int32_t> candidates;
+        std::vector<std::int32_t>& candidates = candidates_;
+        candidates.clear();
         for (int r = 1; r <= nt.pool; ++r)
           if (s_[nt.base + (r - 1) * nt.stride] == 0) {
             candidates.push_back(r);
@@ -167,6 +168,15 @@ void Interpreter::run(Config c, Successors& out) {
         if (candidates.empty())
           error(in.loc, fmt::format("out of heap: all {} nodes of '{}' are in use; raise 'pool {} SIZE'", nt.pool, nt.name, nt.name));
         ++pc;
+        if (candidates.size() == 1) {  // in place: the common case
+          std::int32_t* node = s_ + nt.base + (candidates[0] - 1) * nt.stride;
+          node[0] = 1;
+          std::copy(fields.begin(), fields.end(), node + 1);
+          if (p_.uses_ll) invalidate_links(nt.base + (candidates[0] - 1) * nt.stride, nt.stride);
+          const std::int32_t ref = candidates[0];
+          store(addr(*in.lhs), *in.lhs, &ref);
+          break;
+        }
         const std::vector<std::int32_t> before = c.s;
         for (std::size_t i = candidates.size(); i-- > 0;) {
           Config alt{before, c.depth, c.steps};

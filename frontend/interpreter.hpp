@@ -43,7 +43,8 @@ class Interpreter {
   };
   void calls(const std::int32_t* state, int t, Successors& out);
   void spec_return(const std::int32_t* state, int t, Successors& out);
-  void run(Config c, Successors& out);
+  void run(Config& c, Successors& out);
+  void run_all(Successors& out);  // work_, then the alternatives on stack_
   void emit(std::vector<std::int32_t>& s, lts::LabelId label, Successors& out);
 
   // Evaluation (eval.cpp).
@@ -67,7 +68,9 @@ class Interpreter {
   std::int32_t* s_ = nullptr;
   int t_ = 0, tb_ = 0;
   const std::int32_t* origin_ = nullptr;
-  std::vector<Config> stack_;
+  Config work_;                   // reused: no allocation per step
+  std::vector<Config> stack_;     // alternatives of nondeterministic statements
+  std::vector<std::int32_t> fields_, candidates_;
   std::set<std::pair<std::vector<std::int32_t>, int>> seen_;  // only for long local runs
 };
 
