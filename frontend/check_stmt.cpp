@@ -419,13 +419,19 @@ void Checker::new_statement(const ast::Stmt& s) {
   in.op = Instr::New;
   in.loc = s.loc;
   in.node = it->second;
-  if (!e.args.empty() && e.args.size() != nt.field_names.size())
+  // Values for every field, or for every field but the locks (which start free), or none.
+  std::vector<std::size_t> given;
+  for (std::size_t f = 0; f < nt.field_names.size(); ++f)
+    if (e.args.size() == nt.field_names.size() || nt.field_types[f]->kind != Type::Lock) given.push_back(f);
+  if (!e.args.empty() && e.args.size() != given.size())
     error(e.loc, fmt::format("'new {}' takes {} field values (or none)", nt.name, nt.field_names.size()));
   int n = 1;
   for (std::size_t i = 0; i < e.args.size(); ++i) {
-    in.args.push_back(expr(*e.args[i], nt.field_types[i]));
-    require(nt.field_types[i], in.args.back()->type, e.args[i]->loc, fmt::format("field '{}'", nt.field_names[i]).c_str());
+    const std::size_t f = given[i];
+    in.args.push_back(expr(*e.args[i], nt.field_types[f]));
+    require(nt.field_types[f], in.args.back()->type, e.args[i]->loc, fmt::format("field '{}'", nt.field_names[f]).c_str());
     n += accesses(*in.args.back());
+    in.fields.push_back(nt.field_offsets[f]);
   }
   Type rt;
   rt.kind = Type::Ref;

@@ -149,15 +149,8 @@ void Interpreter::run(Config& c, Successors& out) {
         const NodeType& nt = p_.nodes[in.node];
         std::vector<std::int32_t>& fields = fields_;
         fields.resize(nt.stride - 1);
-        int off = 0;
-        if (in.args.empty()) {
-          std::copy(p_.initial.begin() + nt.base + 1, p_.initial.begin() + nt.base + nt.stride, fields.begin());
-        } else {
-          for (const auto& a : in.args) {
-            eval(*a, fields.data() + off);
-            off += a->type->size;
-          }
-        }
+        std::copy(p_.initial.begin() + nt.base + 1, p_.initial.begin() + nt.base + nt.stride, fields.begin());
+        for (std::size_t i = 0; i < in.args.size(); ++i) eval(*in.args[i], fields.data() + in.fields[i]);
         std::vector<std::int32_t>& candidates = candidates_;
         candidates.clear();
         for (int r = 1; r <= nt.pool; ++r)

@@ -75,6 +75,7 @@ struct Instr {
   Loc loc;
   RExprP lhs, rhs;
   std::vector<RExprP> args;
+  std::vector<int> fields;  // New: the field offset each argument initialises
   std::string message;
 };
 

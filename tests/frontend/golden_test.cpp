@@ -77,3 +77,35 @@ TEST(Explorer, SpecObjectIsExploredAtomically) {
 
 }  // namespace
 }  // namespace frontend::test
+
+namespace frontend::test {
+namespace {
+
+TEST(Explorer, OutputReadsBackAsAut) {
+  const lts::Lts l = generate(model("ms_queue.conc"), 2, 1);
+  const lts::Lts back = formats::read_aut_text(formats::write_aut_string(l), "ms_queue.aut");
+  EXPECT_EQ(back.num_states, l.num_states);
+  EXPECT_EQ(back.num_transitions(), l.num_transitions());
+  EXPECT_EQ(back.labels.size(), l.labels.size());
+}
+
+TEST(Explorer, NodeLocksStartFreeWhenLeftOut) {
+  // Hand-over-hand style: a node with its own lock, created without a value for it.
+  const char* text = R"(object O {
+    node N { v: value; lk: lock; }
+    pool 1;
+    shared a: N;
+    init { n := new N(1); a := n; }
+    method m(): value { n := a; lock(n.lk); x := n.v; unlock(n.lk); return x; }
+  })";
+  CompileOptions o;
+  o.threads = 2;
+  const Program p = load_model_text("locks.conc", text, o);
+  const lts::Lts l = explore(p, {});
+  const std::string aut = formats::write_aut_string(l);
+  EXPECT_NE(aut.find("ret(1,m,1)"), std::string::npos);
+  EXPECT_NE(aut.find("ret(2,m,1)"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace frontend::test

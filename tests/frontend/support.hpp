@@ -4,6 +4,7 @@
 #include <sstream>
 #include <string>
 
+#include "formats/aut_reader.hpp"
 #include "formats/aut_writer.hpp"
 #include "frontend/checker.hpp"
 #include "frontend/explorer.hpp"
