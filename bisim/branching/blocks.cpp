@@ -43,7 +43,10 @@ Refiner::BlockId Refiner::move_to_new_block(BlockId r, const std::vector<StateId
   const ConstellationId c = blocks_[r].constellation;
   // Link the new block right after r in its constellation.
   const BlockId after = blocks_[r].next_in_constellation;
-  blocks_.push_back(Block{blocks_[r].end, blocks_[r].end, old_end, c, after, r, none});
+  std::uint64_t weight = 0;
+  for (StateId s : moved) weight += weight_of(s);
+  blocks_[r].weight -= weight;
+  blocks_.push_back(Block{blocks_[r].end, blocks_[r].end, old_end, c, after, r, none, weight});
   blocks_[r].next_in_constellation = nb;
   if (after != none) blocks_[after].prev_in_constellation = nb;
   if (++constellations_[c].num_blocks == 2) nontrivial_.push_back(c);

@@ -10,6 +10,7 @@
 // All bottom states are then "new" and stabilisation makes the partition
 // stable under the one constellation.
 #include <algorithm>
+#include <unordered_map>
 
 #include "bisim/branching/refiner.hpp"
 
@@ -51,19 +52,27 @@ void Refiner::init_blocks() {
   block_of_.assign(n_, 0);
   inert_out_.assign(n_, 0);
   {
+    // Block ids in the order masks first occur (a hash map: few distinct
+    // masks), then a counting sort of the states by block.
     const std::vector<std::uint64_t> mask = weak_label_masks();
-    for (StateId s = 0; s < n_; ++s) perm_[s] = s;
-    std::stable_sort(perm_.begin(), perm_.end(), [&](StateId a, StateId b) { return mask[a] < mask[b]; });
-    for (std::uint32_t p = 0; p < n_;) {
-      std::uint32_t q = p;
-      while (q < n_ && mask[perm_[q]] == mask[perm_[p]]) ++q;
-      const auto b = static_cast<BlockId>(blocks_.size());
-      const BlockId prev = b == 0 ? none : b - 1;
-      blocks_.push_back(Block{p, p, q, 0, none, prev, none});
-      if (prev != none) blocks_[prev].next_in_constellation = b;
-      for (std::uint32_t i = p; i < q; ++i) block_of_[perm_[i]] = b;
-      p = q;
+    std::unordered_map<std::uint64_t, BlockId> id_of_mask;
+    std::vector<std::uint32_t> start(1, 0);
+    for (StateId s = 0; s < n_; ++s) {
+      const auto [it, fresh] = id_of_mask.try_emplace(mask[s], static_cast<BlockId>(start.size() - 1));
+      if (fresh) start.push_back(0);
+      block_of_[s] = it->second;
+      ++start[it->second + 1];
     }
+    const auto k = static_cast<BlockId>(start.size() - 1);
+    for (BlockId b = 0; b < k; ++b) start[b + 1] += start[b];
+    std::vector<std::uint32_t> next(start.begin(), start.end() - 1);
+    for (StateId s = 0; s < n_; ++s) perm_[next[block_of_[s]]++] = s;
+    for (BlockId b = 0; b < k; ++b) {
+      const BlockId prev = b == 0 ? none : b - 1;
+      const BlockId after = b + 1 < k ? b + 1 : none;
+      blocks_.push_back(Block{start[b], start[b], start[b + 1], 0, after, prev, none, 0});
+    }
+    for (StateId s = 0; s < n_; ++s) blocks_[block_of_[s]].weight += weight_of(s);
   }
   constellations_.push_back(Constellation{0, static_cast<std::uint32_t>(blocks_.size())});
   if (blocks_.size() >= 2) nontrivial_.push_back(0);

@@ -84,10 +84,14 @@ std::vector<std::uint32_t> Refiner::run(std::uint32_t& num_blocks) {
 }
 
 void Refiner::split_constellation(ConstellationId c) {
-  // B: the smaller of the first two blocks, so |B| <= |C| / 2.
+  // B: the lighter of the first two blocks, so weight(B) <= weight(C) / 2:
+  // a transition moves into a new constellation O(log(n + m)) times. (GJKW
+  // halve the number of states; weighing in the incoming transitions, whose
+  // handling is the cost of a round, bounds the same sum and avoids blocks
+  // with a huge fan-in.)
   Constellation& con = constellations_[c];
   const BlockId first = con.first_block, second = blocks_[first].next_in_constellation;
-  const BlockId b = blocks_[first].size() <= blocks_[second].size() ? first : second;
+  const BlockId b = blocks_[first].weight <= blocks_[second].weight ? first : second;
   const BlockId prev = blocks_[b].prev_in_constellation, next = blocks_[b].next_in_constellation;
   if (prev != none)
     blocks_[prev].next_in_constellation = next;

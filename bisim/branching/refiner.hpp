@@ -55,6 +55,9 @@ class Refiner {
     ConstellationId constellation;
     BlockId next_in_constellation, prev_in_constellation;
     SliceId first_slice;
+    // Its states plus the transitions into them: the cost of making it a
+    // constellation, which is what the main loop halves (refiner.cpp).
+    std::uint64_t weight;
     std::uint32_t size() const { return end - begin; }
   };
   struct Constellation {
@@ -108,6 +111,7 @@ class Refiner {
   std::span<const StateId> tau_sources(StateId s) const {
     return {tau_src_.data() + tau_begin_[s], tau_src_.data() + tau_begin_[s + 1]};
   }
+  std::uint64_t weight_of(StateId s) const { return 1 + in_begin_[s + 1] - in_begin_[s]; }
   std::span<const std::uint32_t> in_all(StateId s) const {
     return {in_.data() + in_begin_[s], in_.data() + in_begin_[s + 1]};
   }
