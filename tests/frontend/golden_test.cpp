@@ -30,7 +30,9 @@ INSTANTIATE_TEST_SUITE_P(Models, GoldenTest,
                                            Golden{"register.conc", 1, 1, true, "register_spec.aut"},
                                            Golden{"tas.conc", 2, 1, false, "tas.aut"},
                                            Golden{"alloc.conc", 1, 2, false, "alloc.aut"},
-                                           Golden{"locked.conc", 1, 1, false, "locked.aut"}));
+                                           Golden{"locked.conc", 1, 1, false, "locked.aut"},
+                                           Golden{"loops.conc", 1, 1, false, "loops.aut"},
+                                           Golden{"loops.conc", 1, 1, true, "loops_spec.aut"}));
 
 TEST(Explorer, GarbageCollectionReusesNodes) {
   // Pool 2 suffices for any number of puts: all but the newest node are garbage.
