@@ -1,12 +1,16 @@
 #pragma once
 // The antichain of explored product states (De Wulf, Doyen, Henzinger &
-// Raskin, CAV 2006, Section 3): for each IMPL state, the ⊆-minimal SPEC
-// subsets it has been explored with. A pair (s, S) is redundant when some
+// Raskin, "Antichains: a new algorithm for checking universality of finite
+// automata", CAV 2006; for refinement checking, Laveaux, Groote & Willemse,
+// "Correct and efficient antichain algorithms for refinement checking",
+// LMCS 2021, whose weak-trace algorithm this follows): for each IMPL state,
+// the ⊆-minimal SPEC subsets it has been explored with. A pair (s, S) is redundant when some
 // (s, S') with S' ⊆ S has been explored: every trace that leads from (s, S)
 // to a refusal leads from (s, S') to one too, no later.
 //
-// Soundness under breadth-first search with counterexamples (Laveaux, Groote
-// & Willemse, LMCS 2021, Section 5): an element that a smaller subset
+// Laveaux et al. found soundness problems in earlier antichain algorithms.
+// Here, under breadth-first search with counterexamples: the refusal check
+// is made on every pair explored, and an element that a smaller subset
 // displaces leaves the antichain only; it stays in the search queue, so no
 // pair is ever dropped that was discovered earlier than the pair that covers
 // it, and the first refusal found is still a shortest one.

@@ -2,7 +2,7 @@
 // The specification side of weak trace inclusion: SPEC determinised on the
 // fly by the subset construction over tau-closures (Rabin & Scott 1959;
 // as used for trace refinement by De Wulf, Doyen, Henzinger & Raskin,
-// CAV 2006, Section 4, and Laveaux, Groote & Willemse, LMCS 2021, Section 5).
+// CAV 2006, and Laveaux, Groote & Willemse, LMCS 2021).
 //
 // A subset is stored as the sorted list of the states of its tau-closure that
 // have at least one visible outgoing transition: the other states cannot
