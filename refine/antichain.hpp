@@ -4,9 +4,9 @@
 // automata", CAV 2006; for refinement checking, Laveaux, Groote & Willemse,
 // "Correct and efficient antichain algorithms for refinement checking",
 // LMCS 2021, whose weak-trace algorithm this follows): for each IMPL state,
-// the ⊆-minimal SPEC subsets it has been explored with. A pair (s, S) is redundant when some
-// (s, S') with S' ⊆ S has been explored: every trace that leads from (s, S)
-// to a refusal leads from (s, S') to one too, no later.
+// the ⊆-minimal SPEC subsets it has been explored with. A pair (s, S) is
+// redundant when some (s, S') with S' ⊆ S has been explored: every trace
+// that leads from (s, S) to a refusal leads from (s, S') to one too, no later.
 //
 // Laveaux et al. found soundness problems in earlier antichain algorithms.
 // Here, under breadth-first search with counterexamples: the refusal check
