@@ -22,7 +22,11 @@ void Refiner::stabilise_new_bottom_states() {
   while (!new_bottoms_.empty()) {
     grp_.swap(new_bottoms_);
     new_bottoms_.clear();
-    ++grp_batch_;
+    if (++grp_batch_ == 0) {  // wrapped: forget all older batches
+      std::fill(grp_stamp_.begin(), grp_stamp_.end(), 0);
+      std::fill(grp_valid_.begin(), grp_valid_.end(), 0);
+      grp_batch_ = 1;
+    }
     std::sort(grp_.begin(), grp_.end(), [&](StateId a, StateId b) { return block_of_[a] < block_of_[b]; });
     grp_begin_.resize(blocks_.size());
     grp_end_.resize(blocks_.size());

@@ -37,7 +37,7 @@ Refiner::SplitOutcome Refiner::split(BlockId r, SliceId x, std::span<const State
                                      bool use_marks) {
   const std::uint32_t size = blocks_[r].size();
   const std::uint32_t half = size / 2;
-  const std::uint32_t stamp = ++stamp_;
+  const std::uint32_t stamp = next_stamp();
   auto has_x = [&](StateId s) { return use_marks ? marked_[s] == mark_stamp_ : has_transition_in(s, x); };
 
   red_list_.clear();

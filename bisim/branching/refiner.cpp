@@ -1,15 +1,18 @@
 // The main loop (JGKW, TACAS 2020, Alg. 1; GJKW, ACM TOCL 2017, Alg. 2):
 // while some constellation C holds several blocks, take a block B of at most
-// half its size out as a constellation of its own. Only slices into B (the
+// half its weight (states plus incoming transitions) out as a constellation
+// of its own. Only slices into B (the
 // small splitters) and their counterparts into C \ B (the co-splitters) can
 // now be unstable. Under a small splitter (R, a, B) the block R splits into
 // the states that can reach an a-step into B (red) and the rest; the rest
 // is stable under (a, C \ B) already (their bottom states had an a-step into
 // C and have none into B), so only the red part is split again, under the
 // co-splitter. New bottom states are stabilised last (bottom_states.cpp).
-// Every transition is touched O(log n) times as a transition into a small
-// constellation or of a state moved to a smaller half: O(m log n) overall,
-// except that has_transition_in scans a state's steps with one label.
+// Every transition is touched O(log(n + m)) times as a transition into a
+// light constellation and O(log n) times as one of a state moved to a
+// smaller half: O(m log n) overall, except that has_transition_in scans a
+// state's steps with one label (fine for the few steps per label of the
+// LTSs we meet; GJKW's per-state counters would make that O(1)).
 #include "bisim/branching/refiner.hpp"
 
 #include <algorithm>
@@ -60,6 +63,24 @@ Refiner::Refiner(const lts::Lts& acyclic) : trans_(acyclic.transitions), n_(acyc
   seen_.assign(n_, 0);
   grp_pos_.assign(n_, 0);
   grp_stamp_.assign(n_, 0);
+}
+
+// Stamps tell this search's marks from older ones without clearing arrays.
+// After 2^32 - 1 searches they wrap: clear the arrays once and start again.
+std::uint32_t Refiner::next_stamp() {
+  if (++stamp_ == 0) {
+    for (auto* marks : {&red_, &blue_, &blue_count_stamp_, &seen_})
+      std::fill(marks->begin(), marks->end(), 0);
+    stamp_ = 1;
+  }
+  return stamp_;
+}
+
+void Refiner::next_mark_stamp() {
+  if (++mark_stamp_ == 0) {
+    std::fill(marked_.begin(), marked_.end(), 0);
+    mark_stamp_ = 1;
+  }
 }
 
 std::vector<std::uint32_t> Refiner::run(std::uint32_t& num_blocks) {
@@ -155,7 +176,7 @@ void Refiner::stabilise_under_small_splitter(SliceId y) {
   const BlockId r = slices_[y].source;
   if (constellation_inert(r, y)) return;
   const std::uint32_t probe = blc_[slices_[y].begin];  // a transition of y, to find y's red part later
-  ++mark_stamp_;
+  next_mark_stamp();
   std::uint32_t marked_bottoms = 0;
   for (std::uint32_t p = slices_[y].begin; p < slices_[y].end; ++p) {
     const StateId u = trans_[blc_[p]].from;
@@ -173,7 +194,7 @@ void Refiner::stabilise_under_small_splitter(SliceId y) {
   // Every bottom state of the red part has an a-step into B: they are among
   // the sources of yr.
   candidates_.clear();
-  const std::uint32_t stamp = ++stamp_;
+  const std::uint32_t stamp = next_stamp();
   for (std::uint32_t p = slices_[yr].begin; p < slices_[yr].end; ++p) {
     const StateId u = trans_[blc_[p]].from;
     if (inert_out_[u] == 0 && seen_[u] != stamp) {

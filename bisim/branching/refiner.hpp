@@ -83,6 +83,8 @@ class Refiner {
   };
 
   // refiner.cpp
+  std::uint32_t next_stamp();
+  void next_mark_stamp();
   void split_constellation(ConstellationId c);
   void stabilise_under_small_splitter(SliceId y);
   bool constellation_inert(BlockId r, SliceId x) const {
