@@ -52,7 +52,7 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-echo "# command: bench/table1.sh $([ $quick = 1 ] && echo --quick) ${only:+--only ${only//,/ }} (BIN=$bin, $(nproc) cores)" >&2
+echo "# command: bench/table1.sh $([ $quick = 1 ] && echo --quick) ${only:+--only ${only:1:-1}} (BIN=$bin, $(nproc) cores)" >&2
 echo "id,states,transitions,quotient_states,quotient_transitions,linearizable,lockfree,seconds"
 
 status=0
