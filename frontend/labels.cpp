@@ -50,7 +50,10 @@ lts::LabelId Labels::call(int thread, int method, const std::int32_t* args) {
   key_.insert(key_.end(), args, args + m.params.size());
   if (auto it = cache_.find(key_); it != cache_.end()) return it->second;
   std::string name = fmt::format("call({},{}", thread + 1, m.name);
-  for (std::size_t i = 0; i < m.params.size(); ++i) name += "," + format_value(p_, *m.params[i], args + i);
+  for (std::size_t i = 0; i < m.params.size(); ++i) {
+    name += ',';
+    name += format_value(p_, *m.params[i], args + i);
+  }
   name += ")";
   return cache_[key_] = builder_.label(name);
 }
@@ -62,7 +65,10 @@ lts::LabelId Labels::ret(int thread, int pc, const std::int32_t* value) {
   key_.insert(key_.end(), value, value + size);
   if (auto it = cache_.find(key_); it != cache_.end()) return it->second;
   std::string name = fmt::format("ret({},{}", thread + 1, p_.methods[in.node].name);
-  if (in.rhs) name += "," + format_value(p_, *in.rhs->type, value);
+  if (in.rhs) {
+    name += ',';
+    name += format_value(p_, *in.rhs->type, value);
+  }
   name += ")";
   return cache_[key_] = builder_.label(name);
 }

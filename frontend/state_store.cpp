@@ -1,11 +1,28 @@
 #include "frontend/state_store.hpp"
 
+#include <sys/mman.h>
+
 #include <bit>
+#include <cstdlib>
 #include <cstring>
+#include <new>
 #include <stdexcept>
 
 namespace frontend {
 
+
+StateStore::Table::Table(std::size_t n) : size_(n) {
+  constexpr std::size_t huge = std::size_t{2} << 20;
+  const std::size_t bytes = n * sizeof(std::uint64_t);
+  const std::size_t rounded = (bytes + huge - 1) / huge * huge;
+  void* p = std::aligned_alloc(huge, rounded);
+  if (!p) throw std::bad_alloc();
+  if (rounded >= huge) ::madvise(p, rounded, MADV_HUGEPAGE);  // a hint; failure is harmless
+  std::memset(p, 0, bytes);
+  data_.reset(static_cast<std::uint64_t*>(p));
+}
+
+void StateStore::Table::Free::operator()(std::uint64_t* p) const { std::free(p); }
 
 StateStore::StateStore(const Program& p) : lo_(p.slot_lo) {
   std::size_t bits = 0;
@@ -16,7 +33,6 @@ StateStore::StateStore(const Program& p) : lo_(p.slot_lo) {
   }
   bytes_ = std::max<std::size_t>(1, (bits + 7) / 8);
   scratch_.assign(bytes_ + padding, 0);
-  table_.assign(1u << 10, 0);
 }
 
 void StateStore::pack(const std::int32_t* s, std::uint8_t* out) const {
@@ -73,9 +89,10 @@ std::uint32_t StateStore::hash(const std::uint8_t* r) const {
 
 void StateStore::grow() {
   if (table_.size() >= (std::size_t{1} << 32)) throw std::runtime_error("the state table is full (2^32 slots)");
-  std::vector<std::uint64_t> bigger(table_.size() * 2, 0);
+  Table bigger(table_.size() * 2);
   const std::size_t mask = bigger.size() - 1;
-  for (std::uint64_t e : table_) {
+  for (std::size_t i = 0; i < table_.size(); ++i) {
+    const std::uint64_t e = table_[i];
     if (e == 0) continue;
     std::size_t at = (e >> 32) & mask;
     while (bigger[at] != 0) at = (at + 1) & mask;
