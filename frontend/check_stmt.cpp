@@ -122,10 +122,14 @@ void Checker::method(const ast::Method& m, bool atomic) {
   scope_floor_ = 0;
   frame_top_ = 0;
   atomic_depth_ = atomic ? 1 : 0;
+  double domain = 1;
   for (const auto& prm : m.params) {
     TypeP t = resolve(prm.type);
     if (t->kind != Type::Int && t->kind != Type::Bool && t->kind != Type::Enum)
       error(prm.loc, "a method parameter is a value, a bounded integer, a boolean or an enumeration");
+    domain *= t->hi - t->lo + 1;
+    if (domain > 100000)
+      error(prm.loc, "the parameters of a method range over more than 100000 argument tuples; narrow their types");
     p_.methods.back().params.push_back(t);
     p_.methods.back().param_offsets.push_back(frame_top_);
     declare_local(prm.name, t, prm.loc, true);
@@ -468,6 +472,7 @@ void Checker::choose_statement(const ast::Stmt& s) {
   } else {
     error(a.loc, "write 'choose(LO..HI)' with integer constants, 'choose(value)', 'choose(bool)' or 'choose(ENUM)'");
   }
+  if (t->hi - t->lo >= 4096) error(a.loc, "'choose' picks from at most 4096 values");
   in.lo = t->lo;
   in.hi = t->hi;
   in.lhs = target(*s.lhs, t, e.loc);

@@ -1,6 +1,7 @@
 // Expression evaluation for the interpreter: addresses of locations, scalar
 // values, aggregate values, stores with range checks, LL/SC links.
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 #include <fmt/format.h>
@@ -56,6 +57,11 @@ std::int32_t Interpreter::addr(const RExpr& e) {
   }
 }
 
+std::int32_t Interpreter::checked(const RExpr& e, std::int64_t v) const {
+  if (v < INT32_MIN || v > INT32_MAX) error(e.loc, fmt::format("integer overflow: {} does not fit 32 bits", v));
+  return static_cast<std::int32_t>(v);
+}
+
 void Interpreter::zero(const Type& t, std::int32_t* out) const {
   switch (t.kind) {
     case Type::Tuple:
@@ -109,18 +115,18 @@ std::int32_t Interpreter::val(const RExpr& e) {
     case RExpr::Not:
       return !val(*e.k[0]);
     case RExpr::Neg:
-      return -val(*e.k[0]);
+      return checked(e, -static_cast<std::int64_t>(val(*e.k[0])));
     case RExpr::Add:
-      return val(*e.k[0]) + val(*e.k[1]);
+      return checked(e, static_cast<std::int64_t>(val(*e.k[0])) + val(*e.k[1]));
     case RExpr::Sub:
-      return val(*e.k[0]) - val(*e.k[1]);
+      return checked(e, static_cast<std::int64_t>(val(*e.k[0])) - val(*e.k[1]));
     case RExpr::Mul:
-      return val(*e.k[0]) * val(*e.k[1]);
+      return checked(e, static_cast<std::int64_t>(val(*e.k[0])) * val(*e.k[1]));
     case RExpr::Div:
     case RExpr::Mod: {
-      const std::int32_t a = val(*e.k[0]), b = val(*e.k[1]);
+      const std::int64_t a = val(*e.k[0]), b = val(*e.k[1]);
       if (b == 0) error(e.loc, "division by zero");
-      return e.op == RExpr::Div ? a / b : a % b;
+      return checked(e, e.op == RExpr::Div ? a / b : a % b);
     }
     case RExpr::Lt:
       return val(*e.k[0]) < val(*e.k[1]);

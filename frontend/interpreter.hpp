@@ -57,6 +57,7 @@ class Interpreter {
   void set_link(std::int32_t address);
   void invalidate_links(std::int32_t address, int size);
   void zero(const Type& t, std::int32_t* out) const;
+  std::int32_t checked(const RExpr& e, std::int64_t v) const;
   [[noreturn]] void error(Loc loc, const std::string& message) const;
 
   const Program& p_;

@@ -219,6 +219,7 @@ class Parser {
   }
 
   TypeExpr base_type() {
+    Nest n(*this);
     TypeExpr t;
     t.loc = peek().loc;
     if (peek().kind == Tok::Int || is("-")) {
@@ -277,6 +278,7 @@ class Parser {
   }
 
   StmtPtr statement() {
+    Nest n(*this);
     const Loc l = peek().loc;
     if (accept("var")) {
       auto s = make(Stmt::Var, peek().loc);
@@ -369,7 +371,18 @@ class Parser {
     return e;
   }
 
-  ExprPtr expr() { return or_expr(); }
+  // Nesting is bounded so that a hostile file cannot exhaust the stack.
+  struct Nest {
+    Parser& p;
+    explicit Nest(Parser& parser) : p(parser) {
+      if (++p.depth_ > 200) p.error("nesting deeper than 200 levels");
+    }
+    ~Nest() { --p.depth_; }
+  };
+  ExprPtr expr() {
+    Nest n(*this);
+    return or_expr();
+  }
   ExprPtr or_expr() {
     ExprPtr a = and_expr();
     while (is("||")) {
@@ -411,6 +424,7 @@ class Parser {
     return a;
   }
   ExprPtr unary() {
+    Nest n(*this);
     if (is("!") || is("-")) {
       const Token op = toks_[pos_++];
       auto e = node(Expr::Unary, op.loc, op.text);
@@ -516,6 +530,7 @@ class Parser {
   const std::string& file_;
   std::vector<Token> toks_;
   std::size_t pos_ = 0;
+  int depth_ = 0;
 };
 
 }  // namespace
