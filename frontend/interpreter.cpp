@@ -10,6 +10,9 @@ namespace {
 // Beyond this many instructions in one step we start looking for a cycle of
 // purely local work (or of an atomic block) that would run forever.
 constexpr int cycle_check_after = 4096;
+// A step longer than this is reported rather than run (or remembered) forever.
+constexpr int max_statements_per_step = 1'000'000;
+constexpr std::size_t max_remembered = 100'000;  // configurations kept for the cycle check
 }  // namespace
 
 Interpreter::Interpreter(const Program& p, Labels& labels, bool renumber)
@@ -115,7 +118,11 @@ void Interpreter::run(Config& c, Successors& out) {
   std::int32_t buf[256];
   for (;;) {
     s_ = c.s.data();
-    if (++c.steps > cycle_check_after && !seen_.emplace(c.s, c.depth).second) {
+    if (c.steps >= max_statements_per_step)
+      error(p_.code[s_[tb_ + Program::pc_slot] - 1].loc,
+            "one step runs more than 1,000,000 statements here (a long loop without a shared access, or in "
+            "an atomic block?)");
+    if (++c.steps > cycle_check_after && seen_.size() < max_remembered && !seen_.emplace(c.s, c.depth).second) {
       // A cycle: local work (or an atomic block) that can run forever. Outside
       // atomic blocks that is divergence, a tau loop; an atomic block (or a
       // --spec body) that cannot finish never takes its step.
