@@ -106,7 +106,7 @@ int main(int argc, char** argv) {
                "refines");
   tools::describe_tool(app, "Examples:\n"
       "  refines impl.q.aut spec.q.aut            traces(impl) included in traces(spec)?\n"
-      "  gen m --threads 2 | quotient - | refines - spec.q.aut --cex trace.txt\n"
+      "  gen treiber_stack.conc -t 2 | quotient - | refines - spec.q.aut --cex trace.txt\n"
       "  refines --equiv divbranching impl.aut abstract.aut\n"
       "  refines --lockfree impl.dq.aut           a reachable cycle of internal steps?\n"
       "Exit status: 0 the relation holds, 1 it does not (a counterexample is printed),\n"
@@ -117,13 +117,14 @@ int main(int argc, char** argv) {
   app.add_option("--equiv", s.equivalence, "Decide bisimilarity instead: strong, branching or divbranching")
       ->check(CLI::IsMember({"strong", "branching", "divbranching"}));
   app.add_flag("--lockfree", s.lockfree, "Check one LTS for a reachable cycle of internal steps (a lasso)");
-  app.add_option("--cex", s.cex_path, "Write the counterexample trace to FILE, one label per line as in the .aut")
+  app.add_option("--cex", s.cex_path, "Write the counterexample trace to FILE, one label per line as in the .aut\n"
+                 "(only when the relation does not hold)")
       ->type_name("FILE");
   app.add_flag("--explain", s.style.explain, "Show call(T,..)/ret(T,..) actions in one column per thread");
   app.add_flag("-v,--verbose", s.verbose, "Show IMPL state numbers along the trace, and statistics on stderr");
   app.add_flag("--reduce", s.reduce,
-               "Minimise both inputs modulo branching bisimulation first (same verdict and trace;\n"
-               "-v then shows states of the quotients)");
+               "Minimise both inputs modulo branching bisimulation first (same verdict and\n"
+               "trace length; -v then shows states of the quotients)");
   app.add_flag("--no-antichains", s.no_antichains, "Plain subset construction without antichain pruning (benchmarks)");
   tools::add_tau_option(app, s.read);
   return tools::run_tool(app, argc, argv, [&] {
