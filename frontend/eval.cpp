@@ -57,6 +57,16 @@ std::int32_t Interpreter::addr(const RExpr& e) {
   }
 }
 
+namespace {
+bool contains_ref(const Type& t) {
+  if (t.kind == Type::Ref) return true;
+  if (t.kind != Type::Tuple && t.kind != Type::Array && t.kind != Type::Seq) return false;
+  for (const auto& e : t.elems)
+    if (contains_ref(*e)) return true;
+  return false;
+}
+}  // namespace
+
 std::int32_t Interpreter::checked(const RExpr& e, std::int64_t v) const {
   if (v < INT32_MIN || v > INT32_MAX) error(e.loc, fmt::format("integer overflow: {} does not fit 32 bits", v));
   return static_cast<std::int32_t>(v);
@@ -94,6 +104,7 @@ void Interpreter::store(std::int32_t address, const RExpr& target, const std::in
       error(target.loc, fmt::format("value {} is outside the range {}", v[i], t.name));
   }
   std::memcpy(s_ + address, v, sizeof(std::int32_t) * n);
+  if (!cur_->dirty && contains_ref(t)) cur_->dirty = true;
   if (p_.uses_ll) invalidate_links(address, n);
 }
 
@@ -345,6 +356,7 @@ void Interpreter::set_link(std::int32_t a) {
   link[0] = l.kind;
   link[1] = l.ref;
   link[2] = l.off;
+  cur_->dirty = true;
 }
 
 bool Interpreter::link_matches(std::int32_t a) const {
@@ -357,7 +369,10 @@ void Interpreter::invalidate_links(std::int32_t a, int size) {
     std::int32_t* link = s_ + p_.thread_at(t) + Program::link_slot;
     if (link[0] == 0) continue;
     const std::int32_t la = address_of(p_, link);
-    if (la >= a && la < a + size) link[0] = link[1] = link[2] = 0;
+    if (la >= a && la < a + size) {
+      link[0] = link[1] = link[2] = 0;
+      cur_->dirty = true;
+    }
   }
 }
 

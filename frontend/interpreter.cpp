@@ -45,6 +45,7 @@ void Interpreter::successors(const std::int32_t* state, int t, Successors& out) 
   work_.s.assign(state, state + p_.state_size);
   work_.depth = spec_ ? 1 : 0;
   work_.steps = 0;
+  work_.dirty = false;
   run_all(out);
 }
 
@@ -108,14 +109,15 @@ void Interpreter::calls(const std::int32_t* state, int t, Successors& out) {
   }
 }
 
-void Interpreter::emit(std::vector<std::int32_t>& s, lts::LabelId label, Successors& out) {
-  canon_.run(s.data());
+void Interpreter::emit(std::vector<std::int32_t>& s, lts::LabelId label, Successors& out, bool canonicalise) {
+  if (canonicalise) canon_.run(s.data());
   out.states.insert(out.states.end(), s.begin(), s.end());
   out.labels.push_back(label);
 }
 
 void Interpreter::run(Config& c, Successors& out) {
   std::int32_t buf[256];
+  cur_ = &c;
   for (;;) {
     s_ = c.s.data();
     if (c.steps >= max_statements_per_step)
@@ -128,7 +130,7 @@ void Interpreter::run(Config& c, Successors& out) {
       // --spec body) that cannot finish never takes its step.
       if (c.depth == 0) {
         std::vector<std::int32_t> same(origin_, origin_ + p_.state_size);
-        emit(same, lts::tau, out);
+        emit(same, lts::tau, out, false);
       }
       return;
     }
@@ -168,6 +170,7 @@ void Interpreter::run(Config& c, Successors& out) {
         if (candidates.empty())
           error(in.loc, fmt::format("out of heap: all {} nodes of '{}' are in use; raise 'pool {} SIZE'", nt.pool, nt.name, nt.name));
         ++pc;
+        c.dirty = true;
         if (candidates.size() == 1) {  // in place: the common case
           std::int32_t* node = s_ + nt.base + (candidates[0] - 1) * nt.stride;
           node[0] = 1;
@@ -179,8 +182,9 @@ void Interpreter::run(Config& c, Successors& out) {
         }
         const std::vector<std::int32_t> before = c.s;
         for (std::size_t i = candidates.size(); i-- > 0;) {
-          Config alt{before, c.depth, c.steps};
+          Config alt{before, c.depth, c.steps, true};
           s_ = alt.s.data();
+          cur_ = &alt;
           std::int32_t* node = s_ + nt.base + (candidates[i] - 1) * nt.stride;
           node[0] = 1;
           std::copy(fields.begin(), fields.end(), node + 1);
@@ -199,8 +203,9 @@ void Interpreter::run(Config& c, Successors& out) {
         ++pc;
         const std::vector<std::int32_t> before = c.s;
         for (long v = in.hi; v >= in.lo; --v) {
-          Config alt{before, c.depth, c.steps};
+          Config alt{before, c.depth, c.steps, c.dirty};
           s_ = alt.s.data();
+          cur_ = &alt;
           const std::int32_t x = static_cast<std::int32_t>(v);
           store(addr(*in.lhs), *in.lhs, &x);
           stack_.push_back(std::move(alt));
@@ -253,7 +258,7 @@ void Interpreter::run(Config& c, Successors& out) {
       case Instr::AtomicEnd:
         --c.depth;
         ++pc;
-        if (c.depth == 0) return emit(c.s, lts::tau, out);
+        if (c.depth == 0) return emit(c.s, lts::tau, out, c.dirty);
         continue;
       case Instr::Lock: {
         const std::int32_t a = addr(*in.rhs);
@@ -279,6 +284,7 @@ void Interpreter::run(Config& c, Successors& out) {
         std::int32_t& flag = s_[nt.base + (r - 1) * nt.stride];
         if (flag == 0) error(in.loc, "double free: the node is already free");
         flag = 0;
+        c.dirty = true;
         ++pc;
         break;
       }
@@ -293,7 +299,7 @@ void Interpreter::run(Config& c, Successors& out) {
       case Instr::Fail:
         error(in.loc, in.message);
     }
-    if (in.shared && c.depth == 0) return emit(c.s, lts::tau, out);
+    if (in.shared && c.depth == 0) return emit(c.s, lts::tau, out, c.dirty);
   }
 }
 

@@ -40,12 +40,15 @@ class Interpreter {
     std::vector<std::int32_t> s;
     int depth = 0;  // atomic nesting
     int steps = 0;
+    // Whether a reference or the heap may have changed: only then is
+    // canonicalisation needed (states come in canonical).
+    bool dirty = false;
   };
   void calls(const std::int32_t* state, int t, Successors& out);
   void spec_return(const std::int32_t* state, int t, Successors& out);
   void run(Config& c, Successors& out);
   void run_all(Successors& out);  // work_, then the alternatives on stack_
-  void emit(std::vector<std::int32_t>& s, lts::LabelId label, Successors& out);
+  void emit(std::vector<std::int32_t>& s, lts::LabelId label, Successors& out, bool canonicalise = true);
 
   // Evaluation (eval.cpp).
   std::int32_t addr(const RExpr& e);
@@ -70,6 +73,7 @@ class Interpreter {
   int t_ = 0, tb_ = 0;
   const std::int32_t* origin_ = nullptr;
   Config work_;                   // reused: no allocation per step
+  Config* cur_ = nullptr;         // the configuration being run
   std::vector<Config> stack_;     // alternatives of nondeterministic statements
   std::vector<std::int32_t> fields_, candidates_;
   std::set<std::pair<std::vector<std::int32_t>, int>> seen_;  // only for long local runs
