@@ -7,6 +7,7 @@
 #   blowup N M    SPEC's subset construction has 2^(N+1) subsets; antichains need ~M pairs
 #   counter T K V T threads x K increments of a shared counter: cas (linearizable),
 #                 racy (not linearizable) against the atomic spec; lock (not lock-free)
+# and, when gen is built, five rows of the seed paper's Table 1 (models/).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=${BUILD:-build}
@@ -76,3 +77,26 @@ for tk in "3 3" "4 2"; do
     printf '%-30s %10s %8s %10.3f\n' "counter ${1}x$2 $f" "$(head -1 "$dir/$f" | sed 's/.*,[ ]*\([0-9]*\))/\1/')" "$verdict" "$t"
   done
 done
+
+# The seed paper's case studies (models/, bench/table1.sh --quick bounds):
+# refines on the raw object systems against refines on their quotients.
+if [ -x "$build/tools/gen" ]; then
+  echo
+  echo "case studies (bench/table1.sh --quick): trace inclusion on raw LTSs and on branching quotients"
+  printf '%-6s %10s %10s %8s %12s %10s %12s %10s %12s\n' "row" "IMPL st." "SPEC st." "verdict" "raw prod." "raw s" \
+    "quot. prod." "quot. s" "quotient s"
+  BIN=$build/tools bash bench/table1.sh --quick --only 7,10,15,16,9-1 --keep "$dir/cases" >/dev/null 2>&1 || true
+  for id in 7 10 15 16 9-1; do
+    c=$dir/cases/$id
+    [ -f "$c/spec.q.aut" ] || continue
+    read -r verdict product _ secs _ < <("$bench" "$c/impl.aut" "$c/spec.aut")
+    read -r _ qproduct _ qsecs _ < <("$bench" "$c/impl.q.aut" "$c/spec.q.aut")
+    start=$(date +%s.%N)
+    "$build"/tools/quotient "$c/impl.aut" -o "$dir/q1.aut"
+    "$build"/tools/quotient "$c/spec.aut" -o "$dir/q2.aut"
+    q=$(calc "$(date +%s.%N) - $start")
+    printf '%-6s %10s %10s %8s %12s %10.4f %12s %10.4f %12.3f\n' "$id" \
+      "$(head -1 "$c/impl.aut" | sed 's/.*,[ ]*\([0-9]*\))/\1/')" "$(head -1 "$c/spec.aut" | sed 's/.*,[ ]*\([0-9]*\))/\1/')" \
+      "$verdict" "$product" "$secs" "$qproduct" "$qsecs" "$q"
+  done
+fi
