@@ -1,6 +1,7 @@
 #pragma once
 // Breadth-first exploration of an object system with K most general client
-// threads (docs/language.md, "The object system"). State ids are assigned in
+// threads (Yang, Katoen, Lin, Wu, "Proving linearizability via branching
+// bisimulation", Sec. 2; docs/language.md, "The object system"). State ids are assigned in
 // discovery order and each state's transitions are sorted, so the output is
 // deterministic.
 #include <cstdint>

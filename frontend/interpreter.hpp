@@ -5,7 +5,9 @@
 // statements up to and including the next statement that touches shared
 // memory (or a whole atomic block, or the return). With spec semantics a
 // whole method body is one atomic internal step (the linearization point),
-// which leaves the result in the thread's result slots; the return follows.
+// which leaves the result in the thread's result slots; the return follows:
+// the corresponding specification Theta_sp of Yang, Katoen, Lin, Wu (Sec. 3),
+// whose histories are the linearizable ones.
 #include <cstdint>
 #include <set>
 #include <vector>
