@@ -40,4 +40,15 @@ grep -q "max-states 50" "$tmp/err" || fail "--max-states message"
 "$GEN" "$SRC/models/treiber_stack.conc" --ops x 2>/dev/null; [ $? -eq 2 ] || fail "--ops x"
 "$GEN" "$SRC/models/treiber_stack.conc" --object Nope 2>/dev/null; [ $? -eq 2 ] || fail "--object Nope"
 "$GEN" "$tmp/missing.conc" 2>/dev/null; [ $? -eq 2 ] || fail "missing file"
+# With refines (refine/): the derived spec and the hand-written one are
+# trace-equivalent, the Treiber stack refines it, the racy stack does not.
+REFINES=${REFINES:-$BIN/refines}
+if [ -x "$REFINES" ]; then
+  "$REFINES" "$tmp/spec.aut" "$tmp/stack.aut" > /dev/null || fail "refines derived spec <= Stack"
+  "$REFINES" "$tmp/stack.aut" "$tmp/spec.aut" > /dev/null || fail "refines Stack <= derived spec"
+  "$REFINES" "$tmp/impl.aut" "$tmp/stack.aut" > /dev/null || fail "refines Treiber <= Stack"
+  "$GEN" "$SRC/tests/frontend/models/racy_stack.conc" --threads 2 --ops 2 -o "$tmp/racy.aut" || fail "racy"
+  "$REFINES" "$tmp/racy.aut" "$tmp/stack.aut" > /dev/null; rc=$?
+  [ $rc -eq 1 ] || fail "refines racy stack: exit $rc, expected 1"
+fi
 echo PASS
