@@ -28,46 +28,58 @@ StateStore::StateStore(const Program& p) : lo_(p.slot_lo) {
   std::size_t bits = 0;
   for (std::size_t i = 0; i < lo_.size(); ++i) {
     const auto range = static_cast<std::uint32_t>(p.slot_hi[i] - p.slot_lo[i]);
-    width_.push_back(static_cast<std::uint8_t>(std::bit_width(range)));
-    bits += width_.back();
+    const auto width = static_cast<unsigned>(std::bit_width(range));
+    if (width == 0) {
+      constants_.push_back(static_cast<std::uint32_t>(i));
+    } else {
+      fields_.push_back({static_cast<std::uint32_t>(i), width, lo_[i]});
+    }
+    bits += width;
   }
   bytes_ = std::max<std::size_t>(1, (bits + 7) / 8);
   scratch_.assign(bytes_ + padding, 0);
 }
 
+// Little-endian bit fields, flushed 32 bits at a time; every byte of the
+// record is written, so no clearing is needed.
 void StateStore::pack(const std::int32_t* s, std::uint8_t* out) const {
-  std::memset(out, 0, bytes_);
   std::uint64_t acc = 0;
   unsigned used = 0;
-  std::size_t at = 0;
-  for (std::size_t i = 0; i < width_.size(); ++i) {
-    const unsigned w = width_[i];
-    if (w == 0) continue;
-    acc |= static_cast<std::uint64_t>(static_cast<std::uint32_t>(s[i] - lo_[i])) << used;
-    used += w;
-    while (used >= 8) {
-      out[at++] = static_cast<std::uint8_t>(acc);
-      acc >>= 8;
-      used -= 8;
+  for (const Field& f : fields_) {
+    acc |= static_cast<std::uint64_t>(static_cast<std::uint32_t>(s[f.slot] - f.lo)) << used;
+    used += f.width;
+    if (used >= 32) {
+      const auto word = static_cast<std::uint32_t>(acc);
+      std::memcpy(out, &word, 4);
+      out += 4;
+      acc >>= 32;
+      used -= 32;
     }
   }
-  if (used > 0) out[at] = static_cast<std::uint8_t>(acc);
+  for (; used > 0; used = used > 8 ? used - 8 : 0) {
+    *out++ = static_cast<std::uint8_t>(acc);
+    acc >>= 8;
+  }
+  if (fields_.empty()) *out = 0;
 }
 
 void StateStore::get(std::uint32_t id, std::int32_t* s) const {
-  const std::uint8_t* in = record(id);
+  const std::uint8_t* in = record(id);  // may read up to 3 bytes past the record: blocks are padded
   std::uint64_t acc = 0;
   unsigned have = 0;
-  for (std::size_t i = 0; i < width_.size(); ++i) {
-    const unsigned w = width_[i];
-    while (have < w) {
-      acc |= static_cast<std::uint64_t>(*in++) << have;
-      have += 8;
+  for (const Field& f : fields_) {
+    if (have < f.width) {
+      std::uint32_t word;
+      std::memcpy(&word, in, 4);
+      in += 4;
+      acc |= static_cast<std::uint64_t>(word) << have;
+      have += 32;
     }
-    s[i] = lo_[i] + static_cast<std::int32_t>(acc & ((std::uint64_t{1} << w) - 1));
-    acc >>= w;
-    have -= w;
+    s[f.slot] = f.lo + static_cast<std::int32_t>(acc & ((std::uint64_t{1} << f.width) - 1));
+    acc >>= f.width;
+    have -= f.width;
   }
+  for (std::uint32_t i : constants_) s[i] = lo_[i];
 }
 
 std::uint32_t StateStore::hash(const std::uint8_t* r) const {

@@ -38,8 +38,14 @@ class StateStore {
   void grow();
   std::pair<std::uint32_t, bool> insert_packed(const std::uint8_t* record, std::uint32_t h);
 
+  struct Field {
+    std::uint32_t slot;
+    unsigned width;
+    std::int32_t lo;
+  };
   std::vector<std::int32_t> lo_;
-  std::vector<std::uint8_t> width_;
+  std::vector<Field> fields_;            // slots with more than one value
+  std::vector<std::uint32_t> constants_;  // slots with one value: not stored
   std::size_t bytes_ = 0;
   static constexpr std::size_t block_bits = 16, block_records = std::size_t{1} << block_bits;
   static constexpr std::size_t padding = 8;
