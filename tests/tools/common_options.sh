@@ -18,4 +18,10 @@ fi
 # Reading standard input when it is not a terminal needs no '-'.
 "$BIN/quotient" -e none < "$DATA/oracle/abp.aut" >"$work/out" 2>"$work/err" || fail "stdin without '-'"
 head -1 "$work/out" | grep -q '^des (0,92,74)$' || fail "abp reachable part header: $(head -1 "$work/out")"
+# --tau takes its own value only: the file after it stays the input.
+printf 'des (0,2,3)\n(0,a,1)\n(1,"b(1,2)",2)\n' > "$work/t.aut"
+expect_status 0 "$BIN/quotient" --tau=a "$work/t.aut" -e none
+[ "$(cat "$work/out")" = "$(printf 'des (0,2,3)\n(0,i,1)\n(1,"b(1,2)",2)')" ] || fail "--tau=a FILE: $(cat "$work/out")"
+expect_status 0 "$BIN/quotient" --tau a,b "$work/t.aut" -e none
+[ "$(grep -c ',i,' "$work/out")" = 2 ] || fail "--tau a,b hides b(1,2) too: $(cat "$work/out")"
 finish

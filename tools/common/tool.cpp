@@ -16,6 +16,7 @@ void add_tau_option(CLI::App& app, formats::AutReadOptions& options) {
                  "Comma-separated labels to read as internal (hiding), besides 'i' and 'tau'.\n"
                  "A name also hides every label NAME(...), e.g. --tau=call,ret")
       ->delimiter(',')
+      ->allow_extra_args(false)  // so `--tau=a IN` leaves IN a file name
       ->type_name("L1,L2,...");
 }
 
