@@ -8,7 +8,7 @@
 // BLC sets (transitions grouped by source Block, Label and target
 // Constellation) we call slices. Our own code; the split of the work:
 //
-//   initial_partition.cpp  blocks of equal weak label sets, to start from
+//   initial_partition.cpp  hashed weak-step signatures, to start from
 //   refiner.cpp        the main loop: split a constellation, stabilise under
 //                      the small splitter and its co-splitter (JGKW Alg. 1)
 //   blocks.cpp         blocks and their bottom states; moving states to a new
@@ -92,7 +92,8 @@ class Refiner {
   }
 
   // initial_partition.cpp
-  std::vector<std::uint64_t> weak_label_masks() const;
+  std::vector<StateId> tau_successors_first() const;
+  std::vector<std::uint64_t> weak_signatures(int rounds) const;
   void init_blocks();
 
   // blocks.cpp
