@@ -17,6 +17,10 @@ struct Golden {
   const char* aut;
 };
 
+void PrintTo(const Golden& g, std::ostream* os) {
+  *os << g.model << " " << g.threads << "x" << g.ops << (g.spec ? " --spec" : "");
+}
+
 class GoldenTest : public ::testing::TestWithParam<Golden> {};
 
 TEST_P(GoldenTest, MatchesHandWorkedLts) {
@@ -32,7 +36,12 @@ INSTANTIATE_TEST_SUITE_P(Models, GoldenTest,
                                            Golden{"alloc.conc", 1, 2, false, "alloc.aut"},
                                            Golden{"locked.conc", 1, 1, false, "locked.aut"},
                                            Golden{"loops.conc", 1, 1, false, "loops.aut"},
-                                           Golden{"loops.conc", 1, 1, true, "loops_spec.aut"}));
+                                           Golden{"loops.conc", 1, 1, true, "loops_spec.aut"}),
+                         [](const ::testing::TestParamInfo<Golden>& info) {
+                           std::string name = info.param.aut;
+                           name = name.substr(0, name.find('.'));
+                           return name;
+                         });
 
 TEST(Explorer, GarbageCollectionReusesNodes) {
   // Pool 2 suffices for any number of puts: all but the newest node are garbage.

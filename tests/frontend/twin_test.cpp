@@ -47,6 +47,10 @@ struct Case {
   bool spec;
 };
 
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.path.substr(c.path.rfind('/') + 1) << " " << c.threads << "x" << c.ops << (c.spec ? " --spec" : "");
+}
+
 class TwinTest : public ::testing::TestWithParam<Case> {};
 
 TEST_P(TwinTest, ExplorerAgreesWithBruteForce) {
@@ -68,7 +72,13 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(Case{model("treiber_stack.conc"), 2, 2, false}, Case{model("treiber_stack.conc"), 2, 2, true},
                       Case{model("ms_queue.conc"), 2, 1, false}, Case{model("stack_spec.conc"), 2, 2, false},
                       Case{here("models/free_stack.conc"), 2, 2, false},
-                      Case{here("models/features.conc"), 2, 1, false}, Case{here("golden/tas.conc"), 3, 1, false}));
+                      Case{here("models/features.conc"), 2, 1, false}, Case{here("golden/tas.conc"), 3, 1, false}),
+    [](const ::testing::TestParamInfo<Case>& info) {
+      std::string file = info.param.path.substr(info.param.path.rfind('/') + 1);
+      file = file.substr(0, file.find('.'));
+      return file + "_" + std::to_string(info.param.threads) + "x" + std::to_string(info.param.ops) +
+             (info.param.spec ? "_spec" : "");
+    });
 
 TEST(Twin, ExplicitFreeExposesAba) {
   // Treiber's stack with free and reuse: one thread's pop stalls between
