@@ -1,5 +1,5 @@
 // Slices: the transitions grouped by (source block, label, target
-// constellation), JGKW's BLC sets (TACAS 2020, Sect. 4.2). Each slice is a
+// constellation), JGKW's BLC sets (TACAS 2020). Each slice is a
 // range of blc_; the slices of one block form a doubly linked list. A
 // slice's transitions move to a new slice ("twin") by swapping them to the
 // slice's end, so the twin grows leftwards next to it: O(1) per transition.

@@ -1,12 +1,10 @@
-// Stabilising new bottom states (GJKW, ACM TOCL 2017, Sect. 3.3 and Alg. 4;
-// JGKW, TACAS 2020, Sect. 3.3). A state becomes bottom when its last inert
-// step stops being inert; it is then bottom for good, so each state is new
-// once. A block with new bottom states may be unstable under any of its
-// slices: its old bottom states have a step in every such slice, the new ones
-// need not. We count, for each slice, how many of the new bottom states have
-// a step in it (cost: their outgoing transitions), and split the block under
-// every slice that some of them lack. Splitting makes more new bottom
-// states; we repeat until none are left.
+// Stabilising new bottom states (GJKW, ACM TOCL 2017; JGKW, TACAS 2020).
+// A state becomes bottom when its last inert step stops being inert; it is
+// then bottom for good, so each state is new once. A block with new bottom states may be unstable under any
+// of its slices: its old bottom states have a step in every such slice, the new ones need not. We count, for
+// each slice, how many of the new bottom states have a step in it (cost: their outgoing transitions), and
+// split the block under every slice that some of them lack. Splitting makes more new bottom states; we repeat
+// until none are left.
 //
 // The new bottom states of the batch being handled are kept in grp_,
 // contiguous per block, and follow their states when a block splits

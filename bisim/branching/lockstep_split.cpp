@@ -1,5 +1,6 @@
 // Splitting a block under a slice by two searches run in lockstep (GJKW,
-// ACM TOCL 2017, Sect. 4, Alg. 3; JGKW, TACAS 2020, Sect. 3.2).
+// ACM TOCL 2017, whose split runs its red and blue searches as coroutines;
+// JGKW, TACAS 2020).
 //
 // Red: the states of r that reach, by inert tau steps, a state with a
 // transition in slice x; found backwards from the slice's sources.

@@ -1,4 +1,4 @@
-// The main loop (JGKW, TACAS 2020, Alg. 1; GJKW, ACM TOCL 2017, Alg. 2):
+// The main loop (JGKW, TACAS 2020; GJKW, ACM TOCL 2017):
 // while some constellation C holds several blocks, take a block B of at most
 // half its weight (states plus incoming transitions) out as a constellation
 // of its own. Only slices into B (the

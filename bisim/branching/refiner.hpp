@@ -10,15 +10,15 @@
 //
 //   initial_partition.cpp  hashed weak-step signatures, to start from
 //   refiner.cpp        the main loop: split a constellation, stabilise under
-//                      the small splitter and its co-splitter (JGKW Alg. 1)
+//                      the small splitter and its co-splitter (JGKW's main loop)
 //   blocks.cpp         blocks and their bottom states; moving states to a new
-//                      block (JGKW Sect. 4.1)
-//   blc_slices.cpp     slices and their bookkeeping (JGKW Sect. 4.2)
+//                      block
+//   blc_slices.cpp     slices and their bookkeeping (JGKW's BLC sets)
 //   lockstep_split.cpp splitting a block by running the searches for both
-//                      halves in lockstep (GJKW Sect. 4, "process the smaller
+//                      halves in lockstep (GJKW, "process the smaller
 //                      half")
 //   bottom_states.cpp  stabilising blocks with new bottom states (GJKW
-//                      Sect. 3.3, JGKW Sect. 3)
+//                      and JGKW)
 //
 // The input must be tau-acyclic (contract_tau_sccs), so every state reaches a
 // bottom state of its block by inert steps.

@@ -1,4 +1,4 @@
-// Groote & Vaandrager (ICALP 1990), Section 3: a block R is stable under a
+// Groote & Vaandrager (ICALP 1990), the O(mn) algorithm: a block R is stable under a
 // splitter (a, B) when either every state of R or none can reach, by inert
 // tau steps inside R, a state with a non-inert a-step into B. Splitting an
 // unstable R into those that can and those that cannot only separates

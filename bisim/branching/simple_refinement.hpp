@@ -1,7 +1,7 @@
 #pragma once
 // Branching bisimulation by the O(mn) algorithm of Groote & Vaandrager
 // ("An efficient algorithm for branching bisimulation and stuttering
-// equivalence", ICALP 1990, Section 3). Kept beside the O(m log n) algorithm
+// equivalence", ICALP 1990). Kept beside the O(m log n) algorithm
 // as a simpler, independent second route for tests and for comparison.
 #include <cstdint>
 #include <vector>

@@ -4,7 +4,7 @@
 // components with a self-loop labelled by a fresh action.
 //
 // All states of a tau-cycle are branching bisimilar (van Glabbeek &
-// Weijland, J. ACM 43(3), 1996, Lemma 2.5 via the stuttering lemma), and
+// Weijland, J. ACM 43(3), 1996: the stuttering property), and
 // equally divergent, so contraction is sound for both equivalences. The
 // contracted LTS has no tau-cycles, which the partitioners rely on (every
 // state reaches a bottom state by inert steps).
