@@ -1,7 +1,6 @@
-// Blocks of states and their bottom states (JGKW, TACAS 2020, and
-// GJKW, ACM TOCL 2017, keep a block's states in one array the same way). The states of a block are contiguous
-// in perm_, bottom states first, so a block's bottom states are a range and a state that becomes bottom moves
-// there by one swap.
+// Blocks of states and their bottom states. As in GJKW (ACM TOCL 2017) and JGKW (TACAS 2020), the states
+// of a block are contiguous in perm_, bottom states first, so a block's bottom states are a range and a
+// state that becomes bottom moves there by one swap.
 #include <algorithm>
 
 #include "bisim/branching/refiner.hpp"
