@@ -302,6 +302,7 @@ void Checker::return_statement(const ast::Stmt& s) {
     in.op = Instr::Return;
     in.node = method_index_;
     const int n = value ? accesses(*value) : 0;
+    if (n > 0 || atomic_depth_ > 0) pending_returns_ = true;
     in.rhs = std::move(value);
     check_accesses(in, n);
     emit(std::move(in));

@@ -321,7 +321,8 @@ void Checker::run() {
   }
 
   // Now every size is known: ranges, initial values and reference maps.
-  p_.result_size = p_.spec ? static_cast<int>(result_ranges_.size()) : 0;
+  const bool result_slots = p_.spec || pending_returns_;
+  p_.result_size = result_slots ? static_cast<int>(result_ranges_.size()) : 0;
   p_.thread_vars = Program::result_slot + p_.result_size;
   for (auto& [name, v] : thread_vars_) v.offset += p_.thread_vars;
   p_.locals = p_.thread_vars + thread_vars_size;
@@ -364,7 +365,7 @@ void Checker::run() {
       p_.slot_hi[b + Program::link_slot + 1] = max_pool;
       p_.slot_hi[b + Program::link_slot + 2] = max_offset;
     }
-    if (p_.spec) {
+    if (result_slots) {
       p_.slot_hi[b + Program::returning_slot] = 1;
       for (int i = 0; i < p_.result_size; ++i) {
         p_.slot_lo[b + Program::result_slot + i] = result_ranges_[i].first;

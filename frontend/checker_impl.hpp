@@ -85,6 +85,10 @@ class Checker {
   std::vector<ProcCtx> procs_;
   std::vector<std::pair<std::int32_t, std::int32_t>> local_ranges_;  // union over methods
   std::vector<std::pair<std::int32_t, std::int32_t>> result_ranges_;  // union over return values
+  // Some method returns a value read from shared memory, or returns from an
+  // atomic block: its result is stored by an internal step and returned by
+  // the next, as under --spec, so the result slots are needed.
+  bool pending_returns_ = false;
   void relocate_thread_vars(Instr& in);
   void declare_local(const std::string& name, const TypeP& t, Loc loc, bool method_scope);
   void inline_call(const ast::Expr& call, const ast::Expr* lhs, Loc loc);

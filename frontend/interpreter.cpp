@@ -37,7 +37,7 @@ void Interpreter::error(Loc loc, const std::string& message) const { fail(p_.fil
 void Interpreter::successors(const std::int32_t* state, int t, Successors& out) {
   const int tb = p_.thread_at(t);
   if (state[tb + Program::pc_slot] == 0) return calls(state, t, out);
-  if (spec_ && state[tb + Program::returning_slot]) return spec_return(state, t, out);
+  if (state[tb + Program::returning_slot]) return pending_return(state, t, out);
   t_ = t;
   tb_ = tb;
   origin_ = state;
@@ -76,8 +76,9 @@ void Interpreter::initialize(std::vector<std::int32_t>& state) {
   state.assign(out.states.begin(), out.states.end());
 }
 
-// Spec semantics: the body has run; the return reports the stored result.
-void Interpreter::spec_return(const std::int32_t* state, int t, Successors& out) {
+// The body has run (under --spec, or up to a return that read shared
+// memory); the visible return reports the stored result.
+void Interpreter::pending_return(const std::int32_t* state, int t, Successors& out) {
   const int tb = p_.thread_at(t);
   const std::size_t at = out.states.size();
   out.states.insert(out.states.end(), state, state + p_.state_size);
@@ -224,7 +225,12 @@ void Interpreter::run(Config& c, Successors& out) {
           eval(*in.rhs, buf);
           value = buf;
         }
-        if (spec_ && in.node != p_.init_method) {  // the linearization point; the return follows
+        // The linearization point under --spec, and in an object whenever the
+        // return reads shared memory or ends an atomic block: that work is an
+        // internal step of its own and the visible return follows. Merging it
+        // into the return would hide the runs where other threads act between
+        // the last read and the return.
+        if ((spec_ || c.depth > 0 || in.shared) && in.node != p_.init_method) {
           const int n = in.rhs ? in.rhs->type->size : 0;
           for (int i = 0; i < n; ++i) {
             const int slot = tb_ + Program::result_slot + i;

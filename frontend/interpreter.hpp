@@ -47,7 +47,7 @@ class Interpreter {
     bool dirty = false;
   };
   void calls(const std::int32_t* state, int t, Successors& out);
-  void spec_return(const std::int32_t* state, int t, Successors& out);
+  void pending_return(const std::int32_t* state, int t, Successors& out);
   void run(Config& c, Successors& out);
   void run_all(Successors& out);  // work_, then the alternatives on stack_
   void emit(std::vector<std::int32_t>& s, lts::LabelId label, Successors& out, bool canonicalise = true);

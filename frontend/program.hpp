@@ -124,7 +124,7 @@ struct Program {
   int locals_size = 0;
   int state_size = 0;
   static constexpr int pc_slot = 0, ops_slot = 1, link_slot = 2;  // link: kind, ref, offset
-  static constexpr int returning_slot = 5, result_slot = 6;       // spec semantics only
+  static constexpr int returning_slot = 5, result_slot = 6;       // a return whose result is already computed
   int result_size = 0;
   bool uses_ll = false;
   std::vector<std::pair<int, int>> shared_refs;  // (slot, node type) of shared references
