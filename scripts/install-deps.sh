@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Installs what building, testing and benchmarking need: Debian packages only.
+# Installs what building and testing need: Debian packages only.
+#   bash scripts/install-deps.sh           build and tests
+#   bash scripts/install-deps.sh --bench   also what bench/ compares with and draws with
 set -euo pipefail
 packages=(
   g++ cmake ninja-build                      # compiler and build
@@ -7,6 +9,9 @@ packages=(
   libgtest-dev                               # tests
   time                                       # /usr/bin/time for peak memory in bench/
 )
+if [ "${1:-}" = "--bench" ]; then
+  packages+=(spin gnuplot-nox)               # bench/gen: SPIN; bench/figure4.sh: plots
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

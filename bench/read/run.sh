@@ -2,7 +2,6 @@
 # Reading throughput of the .aut reader against `wc -l` (the I/O floor) on a
 # generated file, and memory per transition once loaded.
 #   bash bench/read/run.sh [TRANSITIONS]     (default 10^7)
-# Needs bc (Debian package bc).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 m=${1:-10000000}
@@ -21,17 +20,18 @@ cat "$file" > /dev/null  # warm the page cache for both readers
 wc_s=999 secs=999
 for run in 1 2 3; do
   start=$(date +%s.%N); wc -l "$file" > /dev/null; end=$(date +%s.%N)
-  wc_s=$(echo "t = $end - $start; if (t < $wc_s) t else $wc_s" | bc -l)
+  wc_s=$(awk -v a="$start" -v b="$end" -v m="$wc_s" 'BEGIN { t = b - a; print (t < m ? t : m) }')
   read -r s count peak_kib before_kib held < <("$build"/bench/read/read_aut_bench "$file")
-  secs=$(echo "if ($s < $secs) $s else $secs" | bc -l)
+  secs=$(awk -v t="$s" -v m="$secs" 'BEGIN { print (t < m ? t : m) }')
 done
 
 echo "command: bash bench/read/run.sh $m   (best of 3 runs; $(nproc) cores)"
 echo "file: $m transitions, $n states, $((bytes / 1000000)) MB"
 printf '%-28s %10s %10s %14s\n' "reader" "seconds" "MB/s" "transitions/s"
-printf '%-28s %10.3f %10.0f %14s\n' "wc -l (I/O floor)" "$wc_s" "$(echo "$bytes / $wc_s / 1000000" | bc -l)" "-"
-printf '%-28s %10.3f %10.0f %14.0f\n' "read_aut_file" "$secs" "$(echo "$bytes / $secs / 1000000" | bc -l)" \
-  "$(echo "$count / $secs" | bc -l)"
-printf 'ratio read_aut_file / wc -l: %.2f (aim: at most 3)\n' "$(echo "$secs / $wc_s" | bc -l)"
-printf 'held in memory once loaded: %.1f bytes/transition (aim: at most 16)\n' "$(echo "$held / $count" | bc -l)"
-printf 'peak RSS of the process: %.1f bytes/transition\n' "$(echo "($peak_kib - $before_kib) * 1024 / $count" | bc -l)"
+awk -v b="$bytes" -v w="$wc_s" -v s="$secs" -v c="$count" -v h="$held" -v p="$peak_kib" -v p0="$before_kib" 'BEGIN {
+  printf "%-28s %10.3f %10.0f %14s\n", "wc -l (I/O floor)", w, b / w / 1e6, "-"
+  printf "%-28s %10.3f %10.0f %14.0f\n", "read_aut_file", s, b / s / 1e6, c / s
+  printf "ratio read_aut_file / wc -l: %.2f (aim: at most 3)\n", s / w
+  printf "held in memory once loaded: %.1f bytes/transition (aim: at most 16)\n", h / c
+  printf "peak RSS of the process: %.1f bytes/transition\n", (p - p0) * 1024 / c
+}'
