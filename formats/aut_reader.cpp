@@ -45,9 +45,16 @@ AutHeader read_header(LineReader& lines, AutLineParser& parser) {
   parser.fail_at(1, 1, "empty input: expected the header 'des (INITIAL, TRANSITIONS, STATES)'");
 }
 
-// States above the largest one mentioned are isolated and unreachable;
-// keeping them out means a header of 4*10^9 states allocates nothing.
-void finish_states(lts::Lts& l, std::uint64_t max_used) { l.num_states = static_cast<lts::StateId>(max_used + 1); }
+// States above the largest one the file mentions are isolated and
+// unreachable. They are kept, so that every state of the file has its line
+// in a `quotient --map`, unless the header declares far more of them than
+// the data confirms (more than one per transition plus a million): then a
+// header of 4*10^9 states with a two-line file would cost gigabytes for
+// nothing, and only the states up to the largest one used are kept.
+void finish_states(lts::Lts& l, std::uint64_t max_used, const AutHeader& header) {
+  const std::uint64_t confirmed = max_used + 1 + std::max<std::uint64_t>(l.transitions.size(), 1u << 20);
+  l.num_states = static_cast<lts::StateId>(header.states <= confirmed ? header.states : max_used + 1);
+}
 
 // The whole input, one line after the other: the reference behaviour and
 // the only way for pipes. Its diagnostics are the ones users see.
@@ -74,7 +81,7 @@ lts::Lts read_sequential(LineReader& lines, const std::string& name, const AutRe
     parser.fail_at(lines.line_number() + 1, 1,
                    fmt::format("the header declares {} transitions but the file has {}", header.transitions,
                                result.transitions.size()));
-  finish_states(result, max_used);
+  finish_states(result, max_used, header);
   return result;
 }
 
@@ -199,7 +206,7 @@ bool read_parallel(int fd, std::uint64_t size, const AutReadOptions& options, un
       result.transitions[k].label = global[result.transitions[k].label];
   }
   result.initial = static_cast<lts::StateId>(header.initial);
-  finish_states(result, max_used);
+  finish_states(result, max_used, header);
   return true;
 }
 
