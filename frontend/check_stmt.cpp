@@ -342,6 +342,21 @@ RExprP Checker::target(const ast::Expr& lhs, const TypeP& type, Loc rhs_loc) {
   return lv;
 }
 
+RExprP Checker::unpack_target(const ast::Expr& lhs, const TypeP& type, Loc rhs_loc, int& n) {
+  if (type->kind != Type::Tuple || type->elems.size() != lhs.args.size())
+    error(rhs_loc, fmt::format("cannot unpack {} into {} variables", describe(type), lhs.args.size()));
+  auto lv = std::make_unique<RExpr>();
+  lv->op = RExpr::TupleLit;
+  lv->type = type;
+  lv->loc = lhs.loc;
+  for (std::size_t i = 0; i < lhs.args.size(); ++i) {
+    lv->k.push_back(target(*lhs.args[i], type->elems[i], rhs_loc));
+    require(lv->k.back()->type, type->elems[i], rhs_loc, "unpacked value");
+    n += accesses(*lv->k.back());
+  }
+  return lv;
+}
+
 void Checker::assignment(const ast::Stmt& s) {
   Instr in;
   in.loc = s.loc;
@@ -377,19 +392,8 @@ void Checker::assignment(const ast::Stmt& s) {
   in.op = Instr::Assign;
   if (s.lhs->kind == ast::Expr::Tuple) {  // (a, b) := e
     RExprP value = expr(*rhs);
-    if (value->type->kind != Type::Tuple || value->type->elems.size() != s.lhs->args.size())
-      error(rhs->loc, fmt::format("cannot unpack {} into {} variables", describe(value->type), s.lhs->args.size()));
-    auto lv = std::make_unique<RExpr>();
-    lv->op = RExpr::TupleLit;
-    lv->type = value->type;
-    lv->loc = s.lhs->loc;
     int n = accesses(*value);
-    for (std::size_t i = 0; i < s.lhs->args.size(); ++i) {
-      lv->k.push_back(target(*s.lhs->args[i], value->type->elems[i], rhs->loc));
-      require(lv->k.back()->type, value->type->elems[i], rhs->loc, "unpacked value");
-      n += accesses(*lv->k.back());
-    }
-    in.lhs = std::move(lv);
+    in.lhs = unpack_target(*s.lhs, value->type, rhs->loc, n);
     in.rhs = std::move(value);
     check_accesses(in, n);
     emit(std::move(in));
@@ -538,10 +542,16 @@ void Checker::inline_call(const ast::Expr& call, const ast::Expr* lhs, Loc loc) 
     Instr in;
     in.op = Instr::Assign;
     in.loc = loc;
-    in.lhs = target(*lhs, result, call.loc);
-    require(in.lhs->type, result, call.loc, "result");
+    int n = 0;
+    if (lhs->kind == ast::Expr::Tuple) {  // (a, b) := f(x)
+      in.lhs = unpack_target(*lhs, result, call.loc, n);
+    } else {
+      in.lhs = target(*lhs, result, call.loc);
+      require(in.lhs->type, result, call.loc, "result");
+      n = accesses(*in.lhs);
+    }
     in.rhs = local_ref(result, result_offset, loc);
-    check_accesses(in, accesses(*in.lhs));
+    check_accesses(in, n);
     emit(std::move(in));
   }
 }

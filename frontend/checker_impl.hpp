@@ -51,6 +51,8 @@ class Checker {
   void new_statement(const ast::Stmt& s);
   void choose_statement(const ast::Stmt& s);
   RExprP target(const ast::Expr& lhs, const TypeP& type, Loc rhs_loc);
+  // `(a, b, ...)` receiving a tuple of `type`; `accesses` gets the targets' shared accesses.
+  RExprP unpack_target(const ast::Expr& lhs, const TypeP& type, Loc rhs_loc, int& accesses);
 
   const ast::File& file_;
   const ast::Object& obj_;
