@@ -40,21 +40,6 @@ bool Checker::lookup(const std::string& name, Var& v, int& kind) const {
   return false;
 }
 
-bool Checker::is_location(const RExpr& e) {
-  switch (e.op) {
-    case RExpr::Local:
-    case RExpr::ThreadVar:
-    case RExpr::Shared:
-    case RExpr::Field:
-      return true;
-    case RExpr::Index:
-    case RExpr::Proj:
-      return is_location(*e.k[0]);
-    default:
-      return false;
-  }
-}
-
 bool Checker::is_shared_location(const RExpr& e) {
   switch (e.op) {
     case RExpr::Shared:

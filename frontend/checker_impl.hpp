@@ -34,7 +34,6 @@ class Checker {
   RExprP condition(const ast::Expr& e);
   RExprP location(const ast::Expr& e);  // an lvalue
   RExprP property(RExprP base, const std::string& name, Loc loc);
-  static bool is_location(const RExpr& e);
   static bool is_shared_location(const RExpr& e);
   int accesses(const RExpr& e) const;           // shared accesses when evaluated
   int location_accesses(const RExpr& e) const;  // of its address computation only

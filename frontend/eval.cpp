@@ -9,25 +9,6 @@
 #include "frontend/interpreter.hpp"
 
 namespace frontend {
-namespace {
-bool is_location(const RExpr& e) {
-  switch (e.op) {
-    case RExpr::Local:
-    case RExpr::ThreadVar:
-    case RExpr::Shared:
-    case RExpr::Field:
-      return true;
-    case RExpr::Index:
-    case RExpr::Proj:
-      return is_location(*e.k[0]);
-    default:
-      return false;
-  }
-}
-}  // namespace
-}  // namespace frontend
-
-namespace frontend {
 
 std::int32_t Interpreter::addr(const RExpr& e) {
   switch (e.op) {

@@ -52,6 +52,23 @@ struct RExpr {
   std::vector<RExprP> k;
 };
 
+// Whether `e` names a place in the state (a variable, a node field, or an
+// element or member of one) rather than a computed value.
+inline bool is_location(const RExpr& e) {
+  switch (e.op) {
+    case RExpr::Local:
+    case RExpr::ThreadVar:
+    case RExpr::Shared:
+    case RExpr::Field:
+      return true;
+    case RExpr::Index:
+    case RExpr::Proj:
+      return is_location(*e.k[0]);
+    default:
+      return false;
+  }
+}
+
 struct Instr {
   enum Op {
     Assign,       // lhs := rhs (lhs may be a TupleLit of locations)
