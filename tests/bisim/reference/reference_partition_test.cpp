@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "tests/bisim/reference/small_lts.hpp"
+#include "tests/bisim/reference/classic_traps.hpp"
 
 namespace {
 
@@ -13,15 +13,8 @@ using bisim::Equivalence;
 using bisim::Partition;
 using bisim::reference_partition;
 
+using testing_support::blocks;
 using testing_support::small_lts;
-
-Partition blocks(std::vector<std::uint32_t> b) {
-  Partition p;
-  p.num_blocks = 0;
-  for (auto x : b) p.num_blocks = std::max(p.num_blocks, x + 1);
-  p.block = std::move(b);
-  return p;
-}
 
 void expect_partition(const lts::Lts& l, Equivalence e, std::vector<std::uint32_t> expected) {
   const Partition got = reference_partition(l, e);
@@ -92,48 +85,13 @@ TEST(ReferencePartition, TauCycles) {
   expect_partition(d, Equivalence::strong, {0, 0, 1});
 }
 
-// Divergence only inside a class: 0 -tau-> 0 (a tau self-loop), 0 -a-> 2 and
-// 1 -a-> 2. Branching merges 0 and 1 (the loop is inert); divergence-sensitive
-// branching separates them: 0 can stay in its class forever, 1 cannot.
-TEST(ReferencePartition, DivergenceOnlyInsideAClass) {
-  const auto l = small_lts(3, {{0, "i", 0}, {0, "a", 2}, {1, "a", 2}});
-  expect_partition(l, Equivalence::branching, {0, 0, 1});
-  expect_partition(l, Equivalence::divbranching, {0, 1, 2});
-  // A divergence reached by inert taus counts too: 3 -tau-> 4 -tau-> 5 -tau-> 4,
-  // all with exit a to 2: 3,4,5 are divergent (3 by its path), so in divbranching
-  // 3,4,5 join 0 and not 1.
-  const auto m = small_lts(6, {{0, "i", 0},
-                               {0, "a", 2},
-                               {1, "a", 2},
-                               {3, "i", 4},
-                               {4, "i", 5},
-                               {5, "i", 4},
-                               {3, "a", 2},
-                               {4, "a", 2},
-                               {5, "a", 2}});
-  expect_partition(m, Equivalence::branching, {0, 0, 1, 0, 0, 0});
-  expect_partition(m, Equivalence::divbranching, {0, 1, 2, 0, 0, 0});
-}
-
-// The shape of the MS-queue states of the seed paper's Appendix A (Figure 6):
-// s1 -tau-> s2 and s3 -tau-> s4 -tau-> s5 with s2 ~ s5 but s4 not ~ s2.
-// Here s1 = d + tau.c + tau.(b + tau.c), s3 = d + tau.(b + tau.c):
-// s1 and s3 are weakly bisimilar (Milner's third tau-law) but not branching
-// bisimilar: s3 can match s1 -tau-> s2 only through s4, which is neither like
-// s1 (no d) nor like s2 (has b).
-//   states: 0=s1 1=s2 2=s3 3=s4 4=s5 5=deadlock; s1 -tau-> s4 as well.
-TEST(ReferencePartition, WeaklyButNotBranchingBisimilar) {
-  const auto l = small_lts(6, {{0, "d", 5},
-                               {0, "i", 1},
-                               {0, "i", 3},
-                               {1, "c", 5},
-                               {2, "d", 5},
-                               {2, "i", 3},
-                               {3, "b", 5},
-                               {3, "i", 4},
-                               {4, "c", 5}});
-  expect_partition(l, Equivalence::branching, {0, 1, 2, 3, 1, 4});
-  expect_partition(l, Equivalence::divbranching, {0, 1, 2, 3, 1, 4});
+// The classic traps shared with the fast partitioner's tests.
+TEST(ReferencePartition, ClassicTraps) {
+  for (const auto& trap : testing_support::classic_traps()) {
+    SCOPED_TRACE(trap.name);
+    expect_partition(trap.lts, Equivalence::branching, trap.branching);
+    expect_partition(trap.lts, Equivalence::divbranching, trap.divbranching);
+  }
 }
 
 // A long tau-chain 0 -> 1 -> ... -> n-1 -a-> n: branching collapses the chain;
