@@ -259,11 +259,12 @@ void Checker::run() {
   // Node types: names first (fields may refer to any node type).
   for (const auto& n : obj_.nodes) {
     if (node_ids_.count(n.name)) error(n.loc, fmt::format("node type '{}' declared twice", n.name));
-    if (n.pool < 0) error(n.loc, fmt::format("node type '{}' needs a pool size: 'pool {} SIZE;'", n.name, n.name));
+    const long pool = opt_.pool ? *opt_.pool : n.pool;
+    if (pool < 0) error(n.loc, fmt::format("node type '{}' needs a pool size: 'pool {} SIZE;'", n.name, n.name));
     node_ids_[n.name] = static_cast<int>(p_.nodes.size());
     NodeType nt;
     nt.name = n.name;
-    nt.pool = static_cast<int>(n.pool);
+    nt.pool = static_cast<int>(pool);
     p_.nodes.push_back(nt);
   }
   for (std::size_t i = 0; i < obj_.nodes.size(); ++i) {

@@ -16,6 +16,7 @@ struct CompileOptions {
   int threads = 2;
   long ops = 1;        // -1: unbounded
   std::optional<std::pair<long, long>> values;  // overrides the model's `values`
+  std::optional<long> pool;                     // overrides every node type's pool size
   bool spec = false;   // each method body is one atomic step (--spec)
 };
 

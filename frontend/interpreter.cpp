@@ -169,7 +169,7 @@ void Interpreter::run(Config& c, Successors& out) {
             if (!nt.manual) break;  // garbage-collected: all free nodes are alike
           }
         if (candidates.empty())
-          error(in.loc, fmt::format("out of heap: all {} nodes of '{}' are in use; raise 'pool {} SIZE'", nt.pool, nt.name, nt.name));
+          error(in.loc, fmt::format("out of heap: all {} nodes of '{}' are in use; raise 'pool {} SIZE' or give gen --pool", nt.pool, nt.name, nt.name));
         ++pc;
         c.dirty = true;
         if (candidates.size() == 1) {  // in place: the common case

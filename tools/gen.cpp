@@ -45,6 +45,7 @@ int main(int argc, char** argv) {
       "Exit status: 0 on success, 2 on an error (in the model, the options, or a run-time fault such as\n"
       "a null dereference or an exhausted node pool).");
   std::string model, object, ops = "1", values;
+  long pool = -1;
   int threads = 2;
   bool spec = false, stats = false;
   std::uint64_t max_states = 0;
@@ -55,6 +56,9 @@ int main(int argc, char** argv) {
   app.add_option("-n,--ops", ops, "Operations per thread: a number, or 'inf' (default 1)")->type_name("N|inf");
   app.add_option("--values", values, "Domain of 'value': LO..HI or N for 1..N (default: the model's 'values')")
       ->type_name("LO..HI");
+  app.add_option("--pool", pool, "Size of every node pool, instead of the model's 'pool' (more operations need more nodes)")
+      ->type_name("N")
+      ->check(CLI::Range(0L, 100000L));
   app.add_flag("--spec", spec, "Make each method body one atomic step: the linearizable specification");
   app.add_option("--max-states", max_states, "Stop with an error beyond this many states (default: no bound)")
       ->type_name("N");
@@ -77,6 +81,7 @@ int main(int argc, char** argv) {
       }
     }
     if (!values.empty()) options.values = parse_values(values);
+    if (pool >= 0) options.pool = pool;
     if (model.empty()) throw tools::UsageError("no model file given");
     const frontend::Program program = frontend::load_model(model, options);
     frontend::ExploreOptions explore;

@@ -40,6 +40,14 @@ grep -q "max-states 50" "$tmp/err" || fail "--max-states message"
 "$GEN" "$SRC/models/treiber_stack.conc" --ops x 2>/dev/null; [ $? -eq 2 ] || fail "--ops x"
 "$GEN" "$SRC/models/treiber_stack.conc" --object Nope 2>/dev/null; [ $? -eq 2 ] || fail "--object Nope"
 "$GEN" "$tmp/missing.conc" 2>/dev/null; [ $? -eq 2 ] || fail "missing file"
+# --pool overrides the model's pool: one node cannot hold two pushes (an
+# error, not a blocked run); two can, and give the same LTS as the model's 6.
+"$GEN" "$SRC/models/treiber_stack.conc" --threads 1 --ops 2 --pool 1 2> "$tmp/err" > /dev/null; rc=$?
+[ $rc -eq 2 ] || fail "--pool 1: exit $rc"
+grep -q "out of heap: all 1 nodes of 'Node' are in use" "$tmp/err" || fail "--pool 1 message: $(head -1 "$tmp/err")"
+"$GEN" "$SRC/models/treiber_stack.conc" --threads 1 --ops 2 --pool 2 > "$tmp/pool2.aut" || fail "--pool 2"
+"$GEN" "$SRC/models/treiber_stack.conc" --threads 1 --ops 2 > "$tmp/pool6.aut" || fail "default pool"
+cmp -s "$tmp/pool2.aut" "$tmp/pool6.aut" || fail "--pool 2 and the model's pool 6 differ for 1 thread x 2 ops"
 # With refines (refine/): the derived spec and the hand-written one are
 # trace-equivalent, the Treiber stack refines it, the racy stack does not.
 REFINES=${REFINES:-$BIN/refines}
