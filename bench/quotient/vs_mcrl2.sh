@@ -9,8 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 eq=branching
 if [ "${1:-}" = "-e" ]; then eq=$2; shift 2; fi
-case $eq in branching) m=branching-bisim ;; divbranching) m=branching-bisim ;; strong) m=bisim ;; *) echo "bad -e" >&2; exit 2 ;; esac
-[ "$eq" = divbranching ] && m=divbranching-bisim
+case $eq in branching) m=branching-bisim ;; divbranching) m=dpbranching-bisim ;; strong) m=bisim ;; *) echo "bad -e" >&2; exit 2 ;; esac
+[ "$eq" = divbranching ] && m=dpbranching-bisim
 bin=${BIN:-build/tools}
 mc=${MCRL2_BIN:?set MCRL2_BIN to the folder holding ltsconvert}
 out=$(mktemp -d)
