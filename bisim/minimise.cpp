@@ -10,6 +10,7 @@
 #include "bisim/quotient.hpp"
 #include "bisim/branching/refiner.hpp"
 #include "bisim/branching/tau_contraction.hpp"
+#include "lts/reachability.hpp"
 
 namespace bisim {
 
@@ -19,19 +20,6 @@ using lts::StateId;
 
 void start(PhaseTimer* timer, const char* phase) {
   if (timer) timer->start(phase);
-}
-
-// The reachable part, without a copy when every state is reachable.
-lts::Lts take_reachable(lts::Lts&& input, std::vector<StateId>& state_map) {
-  const std::vector<bool> seen = lts::reachable_states(input);
-  if (std::find(seen.begin(), seen.end(), false) == seen.end()) {
-    state_map.resize(input.num_states);
-    for (StateId s = 0; s < input.num_states; ++s) state_map[s] = s;
-    return std::move(input);
-  }
-  lts::Lts reachable = lts::reachable_part(input, &state_map);
-  input = lts::Lts{};
-  return reachable;
 }
 
 // branching_partition (bisim/branching/) in its two phases, so that -v can
@@ -68,7 +56,7 @@ Partition branching_in_phases(lts::Lts& l, bool divergence_sensitive, std::vecto
 Minimised minimise(lts::Lts&& input, Equivalence e, PhaseTimer* timer) {
   Minimised result;
   start(timer, "reach");
-  lts::Lts current = take_reachable(std::move(input), result.state_map);
+  lts::Lts current = lts::reachable_part(std::move(input), &result.state_map);
   if (e == Equivalence::none) {
     result.quotient = std::move(current);
     if (timer) timer->stop();

@@ -39,7 +39,9 @@ Lts reachable_part(Lts&& lts, std::vector<StateId>* old_to_new) {
     }
     return std::move(lts);  // all reachable, as gen's output always is
   }
-  return renumber_reachable(lts, seen, old_to_new);
+  Lts result = renumber_reachable(lts, seen, old_to_new);
+  lts = Lts{};  // the input is ours: release it before the caller's next phase
+  return result;
 }
 
 Lts renumber_reachable(const Lts& lts, const std::vector<bool>& seen, std::vector<StateId>* old_to_new) {

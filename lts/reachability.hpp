@@ -16,7 +16,8 @@ std::vector<bool> reachable_states(const Lts& lts);
 // transitions kept in their original order. If old_to_new is given it
 // receives, for each input state, its new id or no_state.
 Lts reachable_part(const Lts& lts, std::vector<StateId>* old_to_new = nullptr);
-// The same, reusing the input's memory when every state is reachable.
+// The same, reusing the input's memory when every state is reachable and
+// releasing it otherwise (the input is left empty either way).
 Lts reachable_part(Lts&& lts, std::vector<StateId>* old_to_new = nullptr);
 // The states marked in `seen`, renumbered as reachable_part does.
 Lts renumber_reachable(const Lts& lts, const std::vector<bool>& seen, std::vector<StateId>* old_to_new);

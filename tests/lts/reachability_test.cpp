@@ -79,6 +79,7 @@ TEST(Reachability, MovingOverloadAgreesAndKeepsAFullyReachableLts) {
     ASSERT_EQ(by_move.num_states, by_copy.num_states);
     ASSERT_EQ(by_move.initial, by_copy.initial);
     ASSERT_EQ(map_move, map_copy);
+    ASSERT_TRUE(input.transitions.empty());  // released, as documented  // NOLINT(bugprone-use-after-move)
   }
 }
 
