@@ -21,7 +21,6 @@ void Refiner::stabilise_new_bottom_states() {
     grp_.swap(new_bottoms_);
     new_bottoms_.clear();
     if (++grp_batch_ == 0) {  // wrapped: forget all older batches
-      std::fill(grp_stamp_.begin(), grp_stamp_.end(), 0);
       std::fill(grp_valid_.begin(), grp_valid_.end(), 0);
       grp_batch_ = 1;
     }
@@ -33,7 +32,6 @@ void Refiner::stabilise_new_bottom_states() {
     for (std::uint32_t i = 0; i < grp_.size(); ++i) {
       const StateId s = grp_[i];
       const BlockId b = block_of_[s];
-      grp_stamp_[s] = grp_batch_;
       grp_pos_[s] = i;
       if (grp_valid_[b] != grp_batch_) {
         grp_valid_[b] = grp_batch_;
@@ -63,7 +61,7 @@ void Refiner::follow_group_split(BlockId r, BlockId nb, const std::vector<StateI
   if (grp_valid_[r] != grp_batch_) return;
   const std::uint32_t old_end = grp_end_[r];
   for (StateId s : moved) {
-    if (grp_stamp_[s] != grp_batch_) continue;
+    if (!in_group(s)) continue;
     const std::uint32_t p = grp_pos_[s], last = --grp_end_[r];
     const StateId other = grp_[last];
     grp_[p] = other;

@@ -38,8 +38,14 @@ Refiner::SplitOutcome Refiner::split(BlockId r, SliceId x, std::span<const State
                                      bool use_marks) {
   const std::uint32_t size = blocks_[r].size();
   const std::uint32_t half = size / 2;
-  const std::uint32_t stamp = next_stamp();
-  auto has_x = [&](StateId s) { return use_marks ? marked_[s] == mark_stamp_ : has_transition_in(s, x); };
+  const std::uint32_t stamp = use_marks ? stamp_ : next_stamp();
+  const std::uint32_t is_marked = stamp + marked, is_red = stamp + red, is_blue = stamp + blue,
+                      is_counting = stamp + counting;
+  // Under marks a red state also counts as having a step in x: it either is
+  // a marked source or can never be blue anyway.
+  auto has_x = [&](StateId s) {
+    return use_marks ? colour_[s] == is_marked || colour_[s] == is_red : has_transition_in(s, x);
+  };
 
   red_list_.clear();
   blue_list_.clear();
@@ -49,23 +55,22 @@ Refiner::SplitOutcome Refiner::split(BlockId r, SliceId x, std::span<const State
   Range red_in, blue_in;
   bool red_given_up = false, blue_given_up = false;
 
+  auto make_red = [&](StateId s) {
+    if (colour_[s] != is_red) {
+      colour_[s] = is_red;
+      red_list_.push_back(s);
+    }
+  };
   // One unit of red work; true when the red search is complete.
   auto red_step = [&]() -> bool {
     if (!red_in.empty()) {
       const StateId w = *red_in.next++;
-      if (block_of_[w] == r && red_[w] != stamp) {
-        red_[w] = stamp;
-        red_list_.push_back(w);
-      }
+      if (block_of_[w] == r) make_red(w);
     } else if (red_next < red_list_.size()) {
       const auto in = tau_sources(red_list_[red_next++]);
       red_in = {in.data(), in.data() + in.size()};
     } else if (seed < seed_end) {
-      const StateId u = trans_[blc_[seed++]].from;
-      if (red_[u] != stamp) {
-        red_[u] = stamp;
-        red_list_.push_back(u);
-      }
+      make_red(trans_[blc_[seed++]].from);
     } else {
       return true;
     }
@@ -74,26 +79,32 @@ Refiner::SplitOutcome Refiner::split(BlockId r, SliceId x, std::span<const State
   };
 
   auto make_blue = [&](StateId s) {
-    blue_[s] = stamp;
+    colour_[s] = is_blue;
     blue_list_.push_back(s);
   };
-  // One unit of blue work; true when the blue search is complete.
+  // One unit of blue work; true when the blue search is complete. A red or
+  // marked state is never blue; a state waiting for its last inert successor
+  // to turn blue is counting.
   auto blue_step = [&]() -> bool {
     if (!blue_in.empty()) {
       const StateId w = *blue_in.next++;
       if (block_of_[w] == r) {
-        if (blue_count_stamp_[w] != stamp) {
-          blue_count_stamp_[w] = stamp;
-          blue_count_[w] = 0;
+        const std::uint32_t c = colour_[w];
+        if (c != is_red && c != is_blue && (!use_marks || c != is_marked)) {
+          if (c != is_counting) {
+            colour_[w] = is_counting;
+            blue_count_[w] = 0;
+          }
+          if (++blue_count_[w] == inert_out_[w] && !has_x(w)) make_blue(w);
         }
-        if (++blue_count_[w] == inert_out_[w] && !has_x(w)) make_blue(w);
       }
     } else if (blue_next < blue_list_.size()) {
       const auto in = tau_sources(blue_list_[blue_next++]);
       blue_in = {in.data(), in.data() + in.size()};
     } else if (candidate < candidates.size()) {
       const StateId s = candidates[candidate++];
-      if (block_of_[s] == r && inert_out_[s] == 0 && blue_[s] != stamp && !has_x(s)) make_blue(s);
+      if (block_of_[s] == r && inert_out_[s] == 0 && colour_[s] != is_blue && colour_[s] != is_red && !has_x(s))
+        make_blue(s);
     } else {
       return true;
     }

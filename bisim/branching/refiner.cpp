@@ -24,30 +24,32 @@ Refiner::Refiner(const lts::Lts& acyclic) : trans_(acyclic.transitions), n_(acyc
   out_begin_.assign(n_ + 1, 0);
   for (const lts::Transition& t : trans_) ++out_begin_[t.from + 1];
   for (StateId s = 0; s < n_; ++s) out_begin_[s + 1] += out_begin_[s];
-  // In-views by counting sort on the target: all transitions (as ids), and
-  // the sources of tau-steps on their own, which the searches of
-  // lockstep_split.cpp walk without one more indirection.
+  // The in-view by a counting sort on the target; colour_ and blue_count_
+  // serve as its cursors before they are cleared for the searches.
+  colour_.assign(n_, 0);
+  blue_count_.assign(n_, 0);
   in_begin_.assign(n_ + 1, 0);
-  tau_begin_.assign(n_ + 1, 0);
   for (const lts::Transition& t : trans_) {
     ++in_begin_[t.to + 1];
-    if (t.label == lts::tau) ++tau_begin_[t.to + 1];
+    if (t.label == lts::tau) ++colour_[t.to];
   }
+  visible_in_begin_.resize(n_);
   for (StateId s = 0; s < n_; ++s) {
     in_begin_[s + 1] += in_begin_[s];
-    tau_begin_[s + 1] += tau_begin_[s];
+    visible_in_begin_[s] = in_begin_[s] + colour_[s];
+    blue_count_[s] = in_begin_[s];
+    colour_[s] = visible_in_begin_[s];
   }
   in_.resize(trans_.size());
-  tau_src_.resize(tau_begin_[n_]);
-  {
-    std::vector<std::uint32_t> next_in(in_begin_.begin(), in_begin_.end() - 1);
-    std::vector<std::uint32_t> next_tau(tau_begin_.begin(), tau_begin_.end() - 1);
-    for (std::uint32_t t = 0; t < trans_.size(); ++t) {
-      const StateId to = trans_[t].to;
-      in_[next_in[to]++] = t;
-      if (trans_[t].label == lts::tau) tau_src_[next_tau[to]++] = trans_[t].from;
-    }
+  for (std::uint32_t t = 0; t < trans_.size(); ++t) {
+    const lts::Transition& tr = trans_[t];
+    if (tr.label == lts::tau)
+      in_[blue_count_[tr.to]++] = tr.from;
+    else
+      in_[colour_[tr.to]++] = t;
   }
+  std::fill(colour_.begin(), colour_.end(), 0);
+  std::fill(blue_count_.begin(), blue_count_.end(), 0);
   // Reserve (address space only; pages are touched as used) so that growth
   // never copies: blocks and constellations are at most n, live slices at
   // most m plus one per label.
@@ -55,32 +57,26 @@ Refiner::Refiner(const lts::Lts& acyclic) : trans_(acyclic.transitions), n_(acyc
   constellations_.reserve(n_);
   slices_.reserve(trans_.size() + 64);
   pending_.reserve(trans_.size() + 64);
-  red_.assign(n_, 0);
-  blue_.assign(n_, 0);
-  blue_count_stamp_.assign(n_, 0);
-  blue_count_.assign(n_, 0);
-  marked_.assign(n_, 0);
-  seen_.assign(n_, 0);
   grp_pos_.assign(n_, 0);
-  grp_stamp_.assign(n_, 0);
 }
 
-// Stamps tell this search's marks from older ones without clearing arrays.
-// After 2^32 - 1 searches they wrap: clear the arrays once and start again.
+std::uint32_t Refiner::tau_step(StateId w, StateId s) const {
+  const auto steps = out(w);
+  const auto it = std::lower_bound(steps.begin(), steps.end(), s, [](const lts::Transition& t, StateId to) {
+    return t.label < lts::tau || (t.label == lts::tau && t.to < to);
+  });
+  return transition_id(*it);
+}
+
+// Stamps tell this search's colours from older ones without clearing. When
+// they would wrap, clear once and start again.
 std::uint32_t Refiner::next_stamp() {
-  if (++stamp_ == 0) {
-    for (auto* marks : {&red_, &blue_, &blue_count_stamp_, &seen_})
-      std::fill(marks->begin(), marks->end(), 0);
-    stamp_ = 1;
+  if (stamp_ >= 0xFFFFFFF0u) {
+    std::fill(colour_.begin(), colour_.end(), 0);
+    stamp_ = 0;
   }
+  stamp_ += 4;
   return stamp_;
-}
-
-void Refiner::next_mark_stamp() {
-  if (++mark_stamp_ == 0) {
-    std::fill(marked_.begin(), marked_.end(), 0);
-    mark_stamp_ = 1;
-  }
 }
 
 std::vector<std::uint32_t> Refiner::run(std::uint32_t& num_blocks) {
@@ -130,17 +126,21 @@ void Refiner::split_constellation(ConstellationId c) {
   std::vector<SliceId>& touched = constellation_touched_;
   small.clear();
   touched.clear();
-  for (std::uint32_t p = blocks_[b].begin; p < blocks_[b].end; ++p)
-    for (std::uint32_t t : in_all(perm_[p])) {
-      const SliceId x = slice_of_[t];
-      if (slices_[x].twin == none) {
-        const SliceId y = new_slice(slices_[x].label, nc, slices_[x].source, slices_[x].end);
-        slices_[x].twin = y;
-        touched.push_back(x);
-        small.push_back(y);
-      }
-      move_into_twin(t, x, slices_[x].twin);
+  auto move_to_small_splitter = [&](std::uint32_t t) {
+    const SliceId x = slice_of_[t];
+    if (slices_[x].twin == none) {
+      const SliceId y = new_slice(slices_[x].label, nc, slices_[x].source, slices_[x].end);
+      slices_[x].twin = y;
+      touched.push_back(x);
+      small.push_back(y);
     }
+    move_into_twin(t, x, slices_[x].twin);
+  };
+  for (std::uint32_t p = blocks_[b].begin; p < blocks_[b].end; ++p) {
+    const StateId s = perm_[p];
+    for (StateId w : tau_sources(s)) move_to_small_splitter(tau_step(w, s));
+    for (std::uint32_t t : visible_in(s)) move_to_small_splitter(t);
+  }
   for (SliceId x : touched) {
     slices_[slices_[x].twin].co = slices_[x].empty() ? none : x;
     slices_[x].twin = none;
@@ -176,33 +176,33 @@ void Refiner::stabilise_under_small_splitter(SliceId y) {
   const BlockId r = slices_[y].source;
   if (constellation_inert(r, y)) return;
   const std::uint32_t probe = blc_[slices_[y].begin];  // a transition of y, to find y's red part later
-  next_mark_stamp();
+  const std::uint32_t mark = next_stamp() + marked;  // split continues this stamp
   std::uint32_t marked_bottoms = 0;
   for (std::uint32_t p = slices_[y].begin; p < slices_[y].end; ++p) {
     const StateId u = trans_[blc_[p]].from;
-    if (marked_[u] == mark_stamp_) continue;
-    marked_[u] = mark_stamp_;
+    if (colour_[u] == mark) continue;
+    colour_[u] = mark;
     if (inert_out_[u] == 0) ++marked_bottoms;
   }
   // When every bottom state has an a-step into B, every state reaches one:
   // r is stable under y and wholly red (GJKW's test, without a search).
   const bool all_red = marked_bottoms == blocks_[r].bottom_end - blocks_[r].begin;
-  const BlockId red = all_red ? r : split(r, y, bottom_states(r), true).red;
+  const BlockId red_part = all_red ? r : split(r, y, bottom_states(r), true).red;
   const SliceId yr = slice_of_[probe];
   const SliceId co = slices_[yr].co;
-  if (red == none || co == none || slices_[co].empty() || constellation_inert(red, co)) return;
+  if (red_part == none || co == none || slices_[co].empty() || constellation_inert(red_part, co)) return;
   // Every bottom state of the red part has an a-step into B: they are among
   // the sources of yr.
   candidates_.clear();
-  const std::uint32_t stamp = next_stamp();
+  const std::uint32_t seen = next_stamp() + marked;
   for (std::uint32_t p = slices_[yr].begin; p < slices_[yr].end; ++p) {
     const StateId u = trans_[blc_[p]].from;
-    if (inert_out_[u] == 0 && seen_[u] != stamp) {
-      seen_[u] = stamp;
+    if (inert_out_[u] == 0 && colour_[u] != seen) {
+      colour_[u] = seen;
       candidates_.push_back(u);
     }
   }
-  split(red, co, candidates_, false);
+  split(red_part, co, candidates_, false);
 }
 
 }  // namespace bisim::branching

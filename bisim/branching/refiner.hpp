@@ -84,7 +84,6 @@ class Refiner {
 
   // refiner.cpp
   std::uint32_t next_stamp();
-  void next_mark_stamp();
   void split_constellation(ConstellationId c);
   void stabilise_under_small_splitter(SliceId y);
   bool constellation_inert(BlockId r, SliceId x) const {
@@ -112,12 +111,15 @@ class Refiner {
   }
   // Sources of the tau-steps into s (the searches walk these backwards).
   std::span<const StateId> tau_sources(StateId s) const {
-    return {tau_src_.data() + tau_begin_[s], tau_src_.data() + tau_begin_[s + 1]};
+    return {in_.data() + in_begin_[s], in_.data() + visible_in_begin_[s]};
   }
+  // The visible steps into s, as transition ids.
+  std::span<const std::uint32_t> visible_in(StateId s) const {
+    return {in_.data() + visible_in_begin_[s], in_.data() + in_begin_[s + 1]};
+  }
+  // The id of the step w -tau-> s (it exists: w is a tau-source of s).
+  std::uint32_t tau_step(StateId w, StateId s) const;
   std::uint64_t weight_of(StateId s) const { return 1 + in_begin_[s + 1] - in_begin_[s]; }
-  std::span<const std::uint32_t> in_all(StateId s) const {
-    return {in_.data() + in_begin_[s], in_.data() + in_begin_[s + 1]};
-  }
 
   // blc_slices.cpp
   void init_slices();
@@ -128,22 +130,30 @@ class Refiner {
   void release_emptied_slices();
 
   // lockstep_split.cpp
+  // With use_marks, the sources of x are marked in the current stamp (the
+  // search continues it); otherwise it starts a fresh one.
   SplitOutcome split(BlockId r, SliceId x, std::span<const StateId> candidates, bool use_marks);
 
   // bottom_states.cpp
   void stabilise_new_bottom_states();
   void stabilise_group(BlockId r);
   std::span<const StateId> group_of(BlockId b) const;
+  bool in_group(StateId s) const { return grp_pos_[s] < grp_.size() && grp_[grp_pos_[s]] == s; }
   void follow_group_split(BlockId r, BlockId nb, const std::vector<StateId>& moved);
 
-  // The graph, fixed: transitions sorted by source then label (tau first).
+  // The graph, fixed: transitions sorted by (source, label, target), tau
+  // first, without duplicates.
   const std::vector<lts::Transition>& trans_;
   StateId n_;
   std::vector<std::uint32_t> out_begin_;  // n+1, into trans_
-  std::vector<std::uint32_t> in_begin_;   // n+1, into in_
-  std::vector<std::uint32_t> in_;         // transition ids by target
-  std::vector<std::uint32_t> tau_begin_;  // n+1, into tau_src_
-  std::vector<StateId> tau_src_;          // sources of tau-steps by target
+  // The steps into each state s, in in_[in_begin_[s], in_begin_[s + 1]):
+  // first the sources of its tau-steps (what the searches walk backwards, so
+  // without an indirection), from visible_in_begin_[s] on the ids of its
+  // visible steps. A tau-step's id is found from its source when needed
+  // (tau_step): one array of m entries, not m plus the tau-steps.
+  std::vector<std::uint32_t> in_begin_;          // n+1
+  std::vector<std::uint32_t> visible_in_begin_;  // n
+  std::vector<std::uint32_t> in_;
 
   // Blocks and constellations.
   std::vector<StateId> perm_;
@@ -167,17 +177,22 @@ class Refiner {
   bool inherit_co_ = false;
   std::vector<SliceId> with_co_;  // slices whose co was set this round
 
-  // Scratch for splitting; stamps avoid clearing.
+  // Scratch for splitting. One colour per state serves every search: a
+  // search takes four fresh values (next_stamp), so older colours need no
+  // clearing. A state is never both red and blue, and marks (sources of the
+  // splitter, or candidates seen) are read before or instead of colours.
+  static constexpr std::uint32_t marked = 0, red = 1, blue = 2, counting = 3;
   std::uint32_t stamp_ = 0;
-  std::vector<std::uint32_t> red_, blue_, blue_count_stamp_, blue_count_, marked_, seen_;
+  std::vector<std::uint32_t> colour_;
+  std::vector<std::uint32_t> blue_count_;  // valid while colour_ is counting
   std::vector<StateId> red_list_, blue_list_, candidates_;
   std::vector<SliceId> small_splitters_, constellation_touched_, carve_touched_;
   std::vector<std::uint8_t> was_bottom_;
-  std::uint32_t mark_stamp_ = 0;
 
   // The batch of new bottom states being stabilised, contiguous per block.
+  // s is in the batch exactly when grp_[grp_pos_[s]] == s.
   std::vector<StateId> grp_;
-  std::vector<std::uint32_t> grp_pos_, grp_stamp_;              // per state
+  std::vector<std::uint32_t> grp_pos_;                          // per state
   std::vector<std::uint32_t> grp_begin_, grp_end_, grp_valid_;  // per block
   std::uint32_t grp_batch_ = 0;
   bool grp_active_ = false;
