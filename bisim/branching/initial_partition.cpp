@@ -14,8 +14,6 @@
 // this separates most classes at once, where the searches of
 // lockstep_split.cpp would otherwise split huge blocks label by label. All
 // bottom states are then "new" and stabilisation makes the partition stable.
-#include <algorithm>
-#include <unordered_map>
 
 #include "bisim/branching/refiner.hpp"
 
@@ -38,22 +36,29 @@ std::uint64_t bit(std::uint64_t hash) { return std::uint64_t{1} << (hash >> 58);
 
 }  // namespace
 
-// The states, each after all its tau-successors (Kahn's order over the
-// tau-DAG, from its sinks backwards).
+// The states, each after all its tau-successors. Kahn's algorithm over the
+// tau-DAG from its sinks, driven by a sweep from the last state down: in
+// LTSs numbered breadth-first most tau-steps go to higher numbers, so the
+// order stays close to descending and the passes of weak_signatures read
+// memory almost in sequence (a stack-driven Kahn order scattered them and
+// cost 3x more on a 9*10^6-transition LTS of gen).
 std::vector<Refiner::StateId> Refiner::tau_successors_first() const {
   std::vector<std::uint32_t> tau_out(n_, 0);
   for (const lts::Transition& t : trans_)
     if (t.label == lts::tau) ++tau_out[t.from];
   std::vector<StateId> order, ready;
   order.reserve(n_);
-  for (StateId s = 0; s < n_; ++s)
-    if (tau_out[s] == 0) ready.push_back(s);
-  while (!ready.empty()) {
-    const StateId s = ready.back();
-    ready.pop_back();
-    order.push_back(s);
-    for (const StateId w : tau_sources(s))
-      if (--tau_out[w] == 0) ready.push_back(w);
+  for (StateId sweep = n_; sweep-- > 0;) {
+    if (tau_out[sweep] != 0) continue;
+    ready.push_back(sweep);
+    while (!ready.empty()) {
+      const StateId s = ready.back();
+      ready.pop_back();
+      order.push_back(s);
+      // A source below the sweep is reached by the sweep itself.
+      for (const StateId w : tau_sources(s))
+        if (--tau_out[w] == 0 && w > sweep) ready.push_back(w);
+    }
   }
   return order;
 }
@@ -73,47 +78,89 @@ std::vector<std::uint64_t> Refiner::weak_signatures(int rounds) const {
   return h;
 }
 
+namespace {
+
+// Dense ids for 64-bit keys, in the order they first occur: open addressing
+// with linear probing over a power-of-two table at most half full. About 4x
+// faster than std::unordered_map here (one probe in cache, no node per key).
+class DenseIds {
+ public:
+  std::uint32_t id(std::uint64_t key) {
+    if (2 * (count_ + 1) > slots_.size()) grow();
+    for (std::size_t i = key & mask_;; i = (i + 1) & mask_) {
+      if (slots_[i].id == empty) {
+        slots_[i] = {key, count_};
+        return count_++;
+      }
+      if (slots_[i].key == key) return slots_[i].id;
+    }
+  }
+  std::uint32_t size() const { return count_; }
+
+ private:
+  static constexpr std::uint32_t empty = static_cast<std::uint32_t>(-1);
+  struct Slot {
+    std::uint64_t key;
+    std::uint32_t id;
+  };
+  void grow() {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.empty() ? 1024 : 2 * old.size(), Slot{0, empty});
+    mask_ = slots_.size() - 1;
+    for (const Slot& slot : old) {
+      if (slot.id == empty) continue;
+      std::size_t i = slot.key & mask_;
+      while (slots_[i].id != empty) i = (i + 1) & mask_;
+      slots_[i] = slot;
+    }
+  }
+  std::vector<Slot> slots_;
+  std::size_t mask_ = 0;
+  std::uint32_t count_ = 0;
+};
+
+}  // namespace
+
 void Refiner::init_blocks() {
   perm_.resize(n_);
   pos_.resize(n_);
   block_of_.assign(n_, 0);
   inert_out_.assign(n_, 0);
+  BlockId k = 0;
   {
-    // Block ids in the order signatures first occur, then a counting sort
-    // of the states by block.
-    const std::vector<std::uint64_t> mask = weak_signatures(3);
-    std::unordered_map<std::uint64_t, BlockId> id_of_mask;
-    std::vector<std::uint32_t> start(1, 0);
-    for (StateId s = 0; s < n_; ++s) {
-      const auto [it, fresh] = id_of_mask.try_emplace(mask[s], static_cast<BlockId>(start.size() - 1));
-      if (fresh) start.push_back(0);
-      block_of_[s] = it->second;
-      ++start[it->second + 1];
-    }
-    const auto k = static_cast<BlockId>(start.size() - 1);
-    for (BlockId b = 0; b < k; ++b) start[b + 1] += start[b];
-    std::vector<std::uint32_t> next(start.begin(), start.end() - 1);
-    for (StateId s = 0; s < n_; ++s) perm_[next[block_of_[s]]++] = s;
-    for (BlockId b = 0; b < k; ++b) {
-      const BlockId prev = b == 0 ? none : b - 1;
-      const BlockId after = b + 1 < k ? b + 1 : none;
-      blocks_.push_back(Block{start[b], start[b], start[b + 1], 0, after, prev, none, 0});
-    }
-    for (StateId s = 0; s < n_; ++s) blocks_[block_of_[s]].weight += weight_of(s);
+    // Block ids in the order signatures first occur (the keys are hashes:
+    // mixed already).
+    const std::vector<std::uint64_t> signature = weak_signatures(3);
+    DenseIds ids;
+    for (StateId s = 0; s < n_; ++s) block_of_[s] = ids.id(signature[s]);
+    k = ids.size();
   }
-  constellations_.push_back(Constellation{0, static_cast<std::uint32_t>(blocks_.size())});
-  if (blocks_.size() >= 2) nontrivial_.push_back(0);
   for (const lts::Transition& t : trans_)
     if (t.label == lts::tau && block_of_[t.from] == block_of_[t.to]) ++inert_out_[t.from];
-  // Bottom states first in each block; all of them count as new.
-  for (Block& b : blocks_) {
-    std::stable_partition(perm_.begin() + b.begin, perm_.begin() + b.end,
-                          [&](StateId s) { return inert_out_[s] == 0; });
-    b.bottom_end = b.begin;
-    while (b.bottom_end < b.end && inert_out_[perm_[b.bottom_end]] == 0)
-      new_bottoms_.push_back(perm_[b.bottom_end++]);
+  // A counting sort of the states by block, bottom states first in each
+  // block; all of them count as new.
+  std::vector<std::uint32_t> start(std::size_t{k} + 1, 0), bottoms(k, 0);
+  for (StateId s = 0; s < n_; ++s) {
+    ++start[block_of_[s] + 1];
+    if (inert_out_[s] == 0) ++bottoms[block_of_[s]];
   }
-  for (std::uint32_t p = 0; p < n_; ++p) pos_[perm_[p]] = p;
+  for (BlockId b = 0; b < k; ++b) start[b + 1] += start[b];
+  std::vector<std::uint32_t> next_bottom(start.begin(), start.end() - 1), next_other(k);
+  for (BlockId b = 0; b < k; ++b) next_other[b] = start[b] + bottoms[b];
+  for (StateId s = 0; s < n_; ++s) {
+    const std::uint32_t p = inert_out_[s] == 0 ? next_bottom[block_of_[s]]++ : next_other[block_of_[s]]++;
+    perm_[p] = s;
+    pos_[s] = p;
+  }
+  for (BlockId b = 0; b < k; ++b) {
+    const BlockId prev = b == 0 ? none : b - 1;
+    const BlockId after = b + 1 < k ? b + 1 : none;
+    blocks_.push_back(Block{start[b], start[b] + bottoms[b], start[b + 1], 0, after, prev, none, 0});
+    for (std::uint32_t p = start[b]; p < start[b] + bottoms[b]; ++p) new_bottoms_.push_back(perm_[p]);
+  }
+  for (StateId s = 0; s < n_; ++s) blocks_[block_of_[s]].weight += weight_of(s);
+  constellations_.push_back(Constellation{0, static_cast<std::uint32_t>(blocks_.size())});
+  if (blocks_.size() >= 2) nontrivial_.push_back(0);
 }
 
 }  // namespace bisim::branching
