@@ -53,10 +53,10 @@ Partition branching_in_phases(lts::Lts& l, bool divergence_sensitive, std::vecto
 
 }  // namespace
 
-Minimised minimise(lts::Lts&& input, Equivalence e, PhaseTimer* timer) {
+Minimised minimise(lts::Lts&& input, Equivalence e, PhaseTimer* timer, bool with_state_map) {
   Minimised result;
   start(timer, "reach");
-  lts::Lts current = lts::reachable_part(std::move(input), &result.state_map);
+  lts::Lts current = lts::reachable_part(std::move(input), with_state_map ? &result.state_map : nullptr);
   if (e == Equivalence::none) {
     result.quotient = std::move(current);
     if (timer) timer->stop();

@@ -17,7 +17,7 @@ QuotientReport run_quotient(const QuotientJob& job) {
     lts::Lts input = formats::read_aut_file(job.input, job.read);
     report.input_states = input.num_states;
     report.input_transitions = input.num_transitions();
-    const Minimised m = minimise(std::move(input), job.equivalence, &timer);
+    const Minimised m = minimise(std::move(input), job.equivalence, &timer, !job.map_path.empty());
     report.output_states = m.quotient.num_states;
     report.output_transitions = m.quotient.num_transitions();
 

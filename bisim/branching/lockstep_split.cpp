@@ -25,11 +25,15 @@ namespace bisim::branching {
 
 namespace {
 
-// Cursor over a range of indices, one at a time.
+// Cursor over the tau sources at the front of a state's in-steps, one at a
+// time. It stops at the first visible step (tagged) itself: finding the end
+// first would cost a walk over all the sources, which a search that gives
+// up early must not pay (a contracted tau-cycle can have millions).
 struct Range {
   const std::uint32_t* next = nullptr;
   const std::uint32_t* end = nullptr;
-  bool empty() const { return next == end; }
+  std::uint32_t tag = 0;
+  bool empty() const { return next == end || (*next & tag) != 0; }
 };
 
 }  // namespace
@@ -54,6 +58,9 @@ Refiner::SplitOutcome Refiner::split(BlockId r, SliceId x, std::span<const State
   std::size_t red_next = 0, blue_next = 0, candidate = 0;
   Range red_in, blue_in;
   bool red_given_up = false, blue_given_up = false;
+  auto tau_cursor = [&](StateId s) {
+    return Range{in_.data() + in_begin_[s], in_.data() + in_begin_[s + 1], visible_tag};
+  };
 
   auto make_red = [&](StateId s) {
     if (colour_[s] != is_red) {
@@ -67,8 +74,7 @@ Refiner::SplitOutcome Refiner::split(BlockId r, SliceId x, std::span<const State
       const StateId w = *red_in.next++;
       if (block_of_[w] == r) make_red(w);
     } else if (red_next < red_list_.size()) {
-      const auto in = tau_sources(red_list_[red_next++]);
-      red_in = {in.data(), in.data() + in.size()};
+      red_in = tau_cursor(red_list_[red_next++]);
     } else if (seed < seed_end) {
       make_red(trans_[blc_[seed++]].from);
     } else {
@@ -99,8 +105,7 @@ Refiner::SplitOutcome Refiner::split(BlockId r, SliceId x, std::span<const State
         }
       }
     } else if (blue_next < blue_list_.size()) {
-      const auto in = tau_sources(blue_list_[blue_next++]);
-      blue_in = {in.data(), in.data() + in.size()};
+      blue_in = tau_cursor(blue_list_[blue_next++]);
     } else if (candidate < candidates.size()) {
       const StateId s = candidates[candidate++];
       if (block_of_[s] == r && inert_out_[s] == 0 && colour_[s] != is_blue && colour_[s] != is_red && !has_x(s))

@@ -16,6 +16,7 @@
 #include "bisim/branching/refiner.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace bisim::branching {
 
@@ -26,6 +27,8 @@ Refiner::Refiner(const lts::Lts& acyclic) : trans_(acyclic.transitions), n_(acyc
   for (StateId s = 0; s < n_; ++s) out_begin_[s + 1] += out_begin_[s];
   // The in-view by a counting sort on the target; colour_ and blue_count_
   // serve as its cursors before they are cleared for the searches.
+  if (trans_.size() >= visible_tag)
+    throw std::length_error("branching bisimulation: more than 2^31 transitions after tau-SCC contraction");
   colour_.assign(n_, 0);
   blue_count_.assign(n_, 0);
   in_begin_.assign(n_ + 1, 0);
@@ -33,12 +36,10 @@ Refiner::Refiner(const lts::Lts& acyclic) : trans_(acyclic.transitions), n_(acyc
     ++in_begin_[t.to + 1];
     if (t.label == lts::tau) ++colour_[t.to];
   }
-  visible_in_begin_.resize(n_);
   for (StateId s = 0; s < n_; ++s) {
     in_begin_[s + 1] += in_begin_[s];
-    visible_in_begin_[s] = in_begin_[s] + colour_[s];
     blue_count_[s] = in_begin_[s];
-    colour_[s] = visible_in_begin_[s];
+    colour_[s] += in_begin_[s];
   }
   in_.resize(trans_.size());
   for (std::uint32_t t = 0; t < trans_.size(); ++t) {
@@ -46,7 +47,7 @@ Refiner::Refiner(const lts::Lts& acyclic) : trans_(acyclic.transitions), n_(acyc
     if (tr.label == lts::tau)
       in_[blue_count_[tr.to]++] = tr.from;
     else
-      in_[colour_[tr.to]++] = t;
+      in_[colour_[tr.to]++] = t | visible_tag;
   }
   std::fill(colour_.begin(), colour_.end(), 0);
   std::fill(blue_count_.begin(), blue_count_.end(), 0);
@@ -138,8 +139,8 @@ void Refiner::split_constellation(ConstellationId c) {
   };
   for (std::uint32_t p = blocks_[b].begin; p < blocks_[b].end; ++p) {
     const StateId s = perm_[p];
-    for (StateId w : tau_sources(s)) move_to_small_splitter(tau_step(w, s));
-    for (std::uint32_t t : visible_in(s)) move_to_small_splitter(t);
+    for (std::uint32_t i = in_begin_[s]; i < in_begin_[s + 1]; ++i)
+      move_to_small_splitter((in_[i] & visible_tag) ? in_[i] & ~visible_tag : tau_step(in_[i], s));
   }
   for (SliceId x : touched) {
     slices_[slices_[x].twin].co = slices_[x].empty() ? none : x;
