@@ -7,22 +7,49 @@
 
 namespace lts {
 
-std::vector<bool> reachable_states(const Lts& lts) {
-  const Successors out(lts);
+namespace {
+
+// Depth-first search from the initial state; successors(s, visit) calls
+// visit(t) for every successor t of s.
+template <typename Successors>
+std::vector<bool> search(const Lts& lts, Successors successors) {
   std::vector<bool> seen(lts.num_states, false);
   std::vector<StateId> stack{lts.initial};
   seen[lts.initial] = true;
   while (!stack.empty()) {
     const StateId s = stack.back();
     stack.pop_back();
-    for (const StateId t : out.of(s)) {
+    successors(s, [&](StateId t) {
       if (!seen[t]) {
         seen[t] = true;
         stack.push_back(t);
       }
-    }
+    });
   }
   return seen;
+}
+
+}  // namespace
+
+std::vector<bool> reachable_states(const Lts& lts) {
+  const std::vector<Transition>& ts = lts.transitions;
+  // Files written by gen, mCRL2 and CADP list transitions by source: then
+  // offsets into the transitions themselves are the whole adjacency, which
+  // spares building a copy of the targets (0.65 s -> 0.4 s at 10^7).
+  const bool by_source =
+      std::is_sorted(ts.begin(), ts.end(), [](const Transition& a, const Transition& b) { return a.from < b.from; });
+  if (!by_source) {
+    const Successors out(lts);
+    return search(lts, [&](StateId s, auto visit) {
+      for (const StateId t : out.of(s)) visit(t);
+    });
+  }
+  std::vector<std::uint32_t> first(static_cast<std::size_t>(lts.num_states) + 1, 0);
+  for (const Transition& t : ts) ++first[t.from + 1];
+  std::partial_sum(first.begin(), first.end(), first.begin());
+  return search(lts, [&](StateId s, auto visit) {
+    for (std::uint32_t i = first[s]; i < first[s + 1]; ++i) visit(ts[i].to);
+  });
 }
 
 Lts reachable_part(const Lts& lts, std::vector<StateId>* old_to_new) {
