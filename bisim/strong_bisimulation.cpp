@@ -71,9 +71,10 @@ class StrongRefiner {
   // are split by the set of labels they enable. Every a-transition of a
   // state shares one counter (count(x, a, all states)).
   void initial_split() {
-    buffer_.resize(in_.source.size());
-    for (std::uint32_t p = 0; p < buffer_.size(); ++p) buffer_[p] = p;
-    for (const std::span<const std::uint32_t> group : group_by_label()) {
+    // All transitions, grouped by label straight from their positions (no
+    // m-sized list of them to sort: 4 bytes per transition off the peak).
+    const auto m = static_cast<std::uint32_t>(in_.source.size());
+    for (const std::span<const std::uint32_t> group : group_by_label(m, [](std::uint32_t p) { return p; })) {
       for (std::uint32_t t : group) {
         const StateId x = in_.source[t];
         if (new_record_[x] == no_record) {
@@ -88,6 +89,7 @@ class StrongRefiner {
       for (StateId x : sources_) new_record_[x] = no_record;
       sources_.clear();
     }
+    std::vector<std::uint32_t>().swap(grouped_);  // later rounds group far fewer
   }
 
   // One step of PT: `splitter` has just been taken out of its compound S.
@@ -96,7 +98,9 @@ class StrongRefiner {
     buffer_.clear();
     for (StateId y : partition_.states(splitter))
       for (std::uint32_t p = in_.first[y]; p < in_.first[y + 1]; ++p) buffer_.push_back(p);
-    for (const std::span<const std::uint32_t> group : group_by_label()) split_by_label(group);
+    for (const std::span<const std::uint32_t> group :
+         group_by_label(buffer_.size(), [this](std::uint32_t i) { return buffer_[i]; }))
+      split_by_label(group);
   }
 
   // The three-way split for one label: `group` holds all a-transitions into
@@ -130,21 +134,23 @@ class StrongRefiner {
     partition_.split_marked([this](BlockId from, BlockId created) { compounds_.add_block(from, created); });
   }
 
-  // Sorts buffer_ into grouped_ by label (a counting sort over the labels
-  // present, so O(|buffer_|) whatever the number of labels) and returns the
-  // groups, in order of each label's first appearance.
-  const std::vector<std::span<const std::uint32_t>>& group_by_label() {
+  // Sorts the transitions at(0), ..., at(count - 1) into grouped_ by label (a
+  // counting sort over the labels present, so O(count) whatever the number
+  // of labels) and returns the groups, in order of each label's first
+  // appearance.
+  template <typename At>
+  const std::vector<std::span<const std::uint32_t>>& group_by_label(std::size_t count, At at) {
     touched_labels_.clear();
-    for (std::uint32_t t : buffer_)
-      if (label_count_[in_.label[t]]++ == 0) touched_labels_.push_back(in_.label[t]);
+    for (std::size_t i = 0; i < count; ++i)
+      if (label_count_[in_.label[at(i)]]++ == 0) touched_labels_.push_back(in_.label[at(i)]);
     std::uint32_t start = 0;
     for (lts::LabelId l : touched_labels_) {
       const std::uint32_t size = label_count_[l];
       label_count_[l] = start;  // now the next free slot of label l
       start += size;
     }
-    grouped_.resize(buffer_.size());
-    for (std::uint32_t t : buffer_) grouped_[label_count_[in_.label[t]]++] = t;
+    grouped_.resize(count);
+    for (std::size_t i = 0; i < count; ++i) grouped_[label_count_[in_.label[at(i)]]++] = at(i);
     groups_.clear();
     start = 0;
     for (lts::LabelId l : touched_labels_) {
