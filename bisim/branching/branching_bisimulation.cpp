@@ -8,12 +8,14 @@
 
 namespace bisim {
 
-Partition branching_partition(const lts::Lts& lts, bool divergence_sensitive) {
+Partition branching_partition(const lts::Lts& lts, bool divergence_sensitive, BranchingRoute route) {
   branching::ContractedLts contracted = branching::contract_tau_sccs(lts, divergence_sensitive);
   Partition p;
   std::vector<std::uint32_t> blocks;
   {
-    branching::Refiner refiner(contracted.lts);
+    branching::Refiner refiner(contracted.lts, route == BranchingRoute::partition_refinement_only
+                                                   ? 0
+                                                   : branching::Refiner::default_budget);
     blocks = refiner.run(p.num_blocks);
   }
   p.block = std::move(contracted.component);

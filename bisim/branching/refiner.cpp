@@ -20,7 +20,13 @@
 
 namespace bisim::branching {
 
-Refiner::Refiner(const lts::Lts& acyclic) : trans_(acyclic.transitions), n_(acyclic.num_states) {
+Refiner::Refiner(const lts::Lts& acyclic, std::uint64_t signature_budget)
+    : trans_(acyclic.transitions),
+      n_(acyclic.num_states),
+      // A few passes: on LTSs of gen, signature refinement ends within
+      // about two (late rounds recompute few classes).
+      signature_budget_(signature_budget == default_budget ? 6 * (std::uint64_t{trans_.size()} + n_)
+                                                           : signature_budget) {
   // trans_ is sorted by (from, label, to): the out-view is a set of offsets.
   out_begin_.assign(n_ + 1, 0);
   for (const lts::Transition& t : trans_) ++out_begin_[t.from + 1];
@@ -86,6 +92,10 @@ std::vector<std::uint32_t> Refiner::run(std::uint32_t& num_blocks) {
     return {};
   }
   init_blocks();
+  if (final_at_start_) {
+    num_blocks = static_cast<std::uint32_t>(blocks_.size());
+    return std::move(block_of_);
+  }
   init_slices();
   stabilise_new_bottom_states();
   release_emptied_slices();

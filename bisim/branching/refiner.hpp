@@ -8,7 +8,9 @@
 // BLC sets (transitions grouped by source Block, Label and target
 // Constellation) we call slices. Our own code; the split of the work:
 //
-//   initial_partition.cpp  hashed weak-step signatures, to start from
+//   signature_refinement.cpp  signature refinement, to start from (often
+//                      to the end: then nothing else runs)
+//   initial_partition.cpp  its classes laid out as blocks
 //   refiner.cpp        the main loop: split a constellation, stabilise under
 //                      the small splitter and its co-splitter (JGKW's main loop)
 //   blocks.cpp         blocks and their bottom states; moving states to a new
@@ -36,9 +38,22 @@
 
 namespace bisim::branching {
 
+// The outcome of signature refinement (signature_refinement.cpp).
+struct SignatureClasses {
+  std::vector<std::uint32_t> class_of;  // per state, dense ids
+  std::uint32_t count = 1;
+  bool exact = true;      // no class had to hash its steps
+  bool fixpoint = false;  // the last round split nothing
+};
+
 class Refiner {
  public:
-  explicit Refiner(const lts::Lts& acyclic);
+  // signature_budget: how much work (states and transitions visited)
+  // signature refinement may do before partition refinement takes over;
+  // default a few passes over the LTS. 0 starts partition refinement from
+  // one block (tests use it to exercise that part on its own).
+  static constexpr std::uint64_t default_budget = static_cast<std::uint64_t>(-1);
+  explicit Refiner(const lts::Lts& acyclic, std::uint64_t signature_budget = default_budget);
   // Runs to the fixpoint; returns the block of every state.
   std::vector<std::uint32_t> run(std::uint32_t& num_blocks);
 
@@ -90,9 +105,11 @@ class Refiner {
     return slices_[x].label == lts::tau && blocks_[r].constellation == slices_[x].target;
   }
 
-  // initial_partition.cpp
+  // signature_refinement.cpp
   std::vector<StateId> tau_successors_first() const;
-  std::vector<std::uint64_t> weak_signatures(int rounds) const;
+  SignatureClasses signature_classes(std::uint64_t budget) const;
+  std::uint32_t hashed_rounds(const std::vector<StateId>& order, std::vector<std::uint32_t>& cls) const;
+  // initial_partition.cpp
   void init_blocks();
 
   // blocks.cpp
@@ -145,6 +162,8 @@ class Refiner {
   // first, without duplicates.
   const std::vector<lts::Transition>& trans_;
   StateId n_;
+  std::uint64_t signature_budget_;
+  bool final_at_start_ = false;  // signature refinement reached the end
   std::vector<std::uint32_t> out_begin_;  // n+1, into trans_
   // The steps into each state s, in in_[in_begin_[s], in_begin_[s + 1]):
   // first the sources of its tau-steps (what the searches walk backwards, so

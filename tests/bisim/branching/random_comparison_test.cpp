@@ -1,5 +1,7 @@
 // The fast partitioner against the reference partitioner on random LTSs, as
-// equivalence relations. BB_RANDOM_ROUNDS=10000 runs the full count.
+// equivalence relations, by both of its routes (signature refinement first,
+// and partition refinement alone). BB_RANDOM_ROUNDS=10000 runs the full
+// count.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -15,6 +17,9 @@
 #include "tests/support/random_lts.hpp"
 
 namespace {
+
+constexpr bisim::BranchingRoute routes[] = {bisim::BranchingRoute::fastest,
+                                            bisim::BranchingRoute::partition_refinement_only};
 
 unsigned rounds() {
   const char* env = std::getenv("BB_RANDOM_ROUNDS");
@@ -37,11 +42,14 @@ void compare_on_random_lts(bisim::Equivalence e, std::uint64_t seed) {
     const std::uint32_t max_states = 1 + round % 60;
     const auto shape = testing_support::random_shape(rng, max_states);
     const lts::Lts l = testing_support::random_lts(rng, shape);
-    const bisim::Partition fast = bisim::branching_partition(l, e == bisim::Equivalence::divbranching);
     const bisim::Partition reference = bisim::reference_partition(l, e);
-    ASSERT_EQ(fast.block.size(), l.num_states);
-    ASSERT_TRUE(bisim::same_partition(fast, reference)) << "round " << round << ": " << describe(l);
-    ASSERT_EQ(fast.num_blocks, reference.num_blocks) << "round " << round << ": " << describe(l);
+    for (const auto route : routes) {
+      const bisim::Partition fast = bisim::branching_partition(l, e == bisim::Equivalence::divbranching, route);
+      ASSERT_EQ(fast.block.size(), l.num_states);
+      ASSERT_TRUE(bisim::same_partition(fast, reference))
+          << "route " << static_cast<int>(route) << ", round " << round << ": " << describe(l);
+      ASSERT_EQ(fast.num_blocks, reference.num_blocks) << "round " << round << ": " << describe(l);
+    }
   }
 }
 
@@ -62,13 +70,15 @@ void compare_with_simple_refiner(bool divergence_sensitive, std::uint64_t seed) 
     auto shape = testing_support::random_shape(rng, 3000);
     shape.transitions = shape.states * (1 + round % 4);
     const lts::Lts l = testing_support::random_lts(rng, shape);
-    const bisim::Partition fast = bisim::branching_partition(l, divergence_sensitive);
     const auto contracted = bisim::branching::contract_tau_sccs(l, divergence_sensitive);
     bisim::Partition simple;
     const auto blocks = bisim::branching::simple_branching_blocks(contracted.lts, simple.num_blocks);
     for (auto c : contracted.component) simple.block.push_back(blocks[c]);
-    ASSERT_TRUE(bisim::same_partition(fast, simple))
-        << "round " << round << ", " << l.num_states << " states";
+    for (const auto route : routes) {
+      const bisim::Partition fast = bisim::branching_partition(l, divergence_sensitive, route);
+      ASSERT_TRUE(bisim::same_partition(fast, simple))
+          << "route " << static_cast<int>(route) << ", round " << round << ", " << l.num_states << " states";
+    }
   }
 }
 
@@ -107,10 +117,12 @@ TEST(BranchingRandom, EqualsReferenceOnInterleavings) {
   for (unsigned round = 0; round < n; ++round) {
     const lts::Lts l = random_interleaving(rng);
     for (auto e : {bisim::Equivalence::branching, bisim::Equivalence::divbranching}) {
-      const bisim::Partition fast = bisim::branching_partition(l, e == bisim::Equivalence::divbranching);
       const bisim::Partition reference = bisim::reference_partition(l, e);
-      ASSERT_TRUE(bisim::same_partition(fast, reference))
-          << "round " << round << ", " << l.num_states << " states";
+      for (const auto route : routes) {
+        const bisim::Partition fast = bisim::branching_partition(l, e == bisim::Equivalence::divbranching, route);
+        ASSERT_TRUE(bisim::same_partition(fast, reference))
+            << "route " << static_cast<int>(route) << ", round " << round << ", " << l.num_states << " states";
+      }
     }
   }
 }
