@@ -34,17 +34,10 @@
 #include <span>
 #include <vector>
 
+#include "bisim/signature_refinement.hpp"
 #include "lts/lts.hpp"
 
 namespace bisim::branching {
-
-// The outcome of signature refinement (signature_refinement.cpp).
-struct SignatureClasses {
-  std::vector<std::uint32_t> class_of;  // per state, dense ids
-  std::uint32_t count = 1;
-  bool exact = true;      // no class had to hash its steps
-  bool fixpoint = false;  // the last round split nothing
-};
 
 class Refiner {
  public:
@@ -107,8 +100,8 @@ class Refiner {
 
   // signature_refinement.cpp
   std::vector<StateId> tau_successors_first() const;
-  SignatureClasses signature_classes(std::uint64_t budget) const;
-  std::uint32_t hashed_rounds(const std::vector<StateId>& order, std::vector<std::uint32_t>& cls) const;
+  struct SignatureView;  // what signature refinement sees of this LTS
+  signatures::SignatureClasses signature_classes(std::uint64_t budget) const;
   // initial_partition.cpp
   void init_blocks();
 

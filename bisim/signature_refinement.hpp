@@ -1,0 +1,344 @@
+#pragma once
+// Signature refinement (Blom & Orzan, "Distributed branching bisimulation
+// reduction of state spaces", PDMC 2003, Sect. 3), for strong and for
+// branching bisimulation: the start of both partitioners.
+//
+// Under a partition P, the signature of s is the set of steps (a, P-class of
+// the target) that s can take; for branching bisimulation, the steps it
+// reaches by tau-steps inside its own class, leaving out tau-steps inside
+// the class. If P is coarser than bisimilarity (or equal), bisimilar states
+// have equal signatures, so splitting every class by signature keeps it so;
+// from the one-class partition the rounds reach bisimilarity itself as
+// their fixpoint.
+//
+// Three cheap hashed rounds come first (64-bit Bloom masks: collisions can
+// only merge). Then exact rounds: signatures are compared only inside a
+// class, so each class numbers its own steps and a signature is a 128-bit
+// set over those numbers, exact while the class has at most 128 distinct
+// steps; a class with more hashes its steps instead (may merge, never
+// splits equal states). Only classes that may split (one of their states
+// has a step into a state that changed class, or they split themselves) are
+// recomputed. For branching bisimulation, states are handled over the
+// tau-DAG from its sinks, so a state's inert successors are done before it.
+//
+// A budget of a few passes over the transitions bounds the work, keeping
+// this O(n + m); when it runs out, when a costly round splits little (long
+// chains of dependent splits, one class per round), or when a class had to
+// hash, the classes reached are handed to partition refinement, which
+// finishes in O(m log n): they are never finer than the answer. When the
+// exact rounds reach their fixpoint, the classes are the answer.
+//
+// A Graph provides: num_states(), num_transitions(), out_degree(s),
+// steps(s, f) calling f(label, target) for each step of s, predecessors(s, f)
+// calling f(source) for each step into s and returning their number, and
+// the constant tau_can_be_inert (true for branching bisimulation).
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "lts/lts.hpp"
+
+namespace bisim::signatures {
+
+// The outcome of signature refinement.
+struct SignatureClasses {
+  std::vector<std::uint32_t> class_of;  // per state, dense ids
+  std::uint32_t count = 1;
+  bool exact = true;      // no class had to hash its steps
+  bool fixpoint = false;  // the last round split nothing
+  bool final() const { return exact && fixpoint; }
+};
+
+
+// A 64-bit mixer (the finaliser of MurmurHash3).
+inline std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
+  std::uint64_t x = a * 0x9E3779B97F4A7C15ull ^ (b + 0x632BE59BD9B4E019ull + (a << 6) + (a >> 2));
+  x ^= x >> 33;
+  x *= 0xFF51AFD7ED558CCDull;
+  x ^= x >> 33;
+  x *= 0xC4CEB9FE1A85EC53ull;
+  x ^= x >> 33;
+  return x;
+}
+
+// A set of at most 128 step numbers.
+struct Set128 {
+  std::uint64_t lo = 0, hi = 0;
+  void add(std::uint32_t i) { (i < 64 ? lo : hi) |= std::uint64_t{1} << (i & 63); }
+  Set128& operator|=(const Set128& o) {
+    lo |= o.lo;
+    hi |= o.hi;
+    return *this;
+  }
+  bool operator==(const Set128&) const = default;
+  std::uint64_t hash() const { return mix(lo, hi); }
+};
+
+// An open-addressing map from keys (with their 64-bit hashes) to dense
+// numbers 0, 1, ... in the order of first insertion. A slot holds the hash
+// beside the number, so a probe reads one cache line and compares keys only
+// on a hash match. Cleared in time proportional to its use.
+template <typename Key>
+class LocalIds {
+ public:
+  std::uint32_t id(const Key& key, std::uint64_t h) {
+    if (2 * (keys_.size() + 1) > slots_.size()) grow();
+    for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
+      Slot& slot = slots_[i];
+      if (slot.id == empty) {
+        slot = {h, static_cast<std::uint32_t>(keys_.size())};
+        keys_.push_back(key);
+        return slot.id;
+      }
+      if (slot.hash == h && keys_[slot.id] == key) return slot.id;
+    }
+  }
+  std::uint32_t size() const { return static_cast<std::uint32_t>(keys_.size()); }
+  const Key& key(std::uint32_t id) const { return keys_[id]; }
+  void clear() {
+    if (keys_.size() * 8 < slots_.size()) {
+      for (Slot& slot : slots_)
+        if (slot.id != empty) slot.id = empty;
+    } else {
+      std::fill(slots_.begin(), slots_.end(), Slot{0, empty});
+    }
+    keys_.clear();
+  }
+
+ private:
+  static constexpr std::uint32_t empty = static_cast<std::uint32_t>(-1);
+  struct Slot {
+    std::uint64_t hash;
+    std::uint32_t id;
+  };
+  void grow() {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.empty() ? 64 : 2 * old.size(), Slot{0, empty});
+    mask_ = slots_.size() - 1;
+    for (const Slot& slot : old) {
+      if (slot.id == empty) continue;
+      std::size_t i = slot.hash & mask_;
+      while (slots_[i].id != empty) i = (i + 1) & mask_;
+      slots_[i] = slot;
+    }
+  }
+  std::vector<Slot> slots_;
+  std::vector<Key> keys_;
+  std::size_t mask_ = 0;
+};
+
+// A step of a state of class c: label a into class d.
+struct StepKey {
+  std::uint32_t c, a, d;
+  bool operator==(const StepKey&) const = default;
+  std::uint64_t hash() const { return mix(mix(c, a), d); }
+};
+// A class and a signature.
+struct GroupKey {
+  std::uint32_t c;
+  Set128 set;
+  bool operator==(const GroupKey&) const = default;
+  std::uint64_t hash() const { return mix(c, set.hash()); }
+};
+
+// The first rounds, where most states change class: cheaper hashed
+// signatures. A state's signature is a 64-bit Bloom mask of its steps (a,
+// hash of the target's class), h' = hash(h, mask); collisions can only
+// merge, so the classes stay unions of bisimulation classes, and the exact
+// rounds that follow split what they merged. Returns the number of classes.
+template <typename Graph>
+std::uint32_t hashed_rounds(const Graph& g, const std::vector<lts::StateId>& order, std::vector<std::uint32_t>& cls) {
+  const lts::StateId n = g.num_states();
+  constexpr int rounds = 3;
+  std::vector<std::uint64_t> h(n, 0), mask(n, 0);
+  auto bit = [](std::uint64_t hash) { return std::uint64_t{1} << (hash >> 58); };
+  for (int round = 0; round < rounds; ++round) {
+    for (const lts::StateId s : order) {
+      std::uint64_t m = bit(mix(lts::tau, h[s]));
+      g.steps(s, [&](lts::LabelId a, lts::StateId to) {
+        if (Graph::tau_can_be_inert && a == lts::tau && h[to] == h[s])
+          m |= mask[to];  // inert in the current partition
+        else
+          m |= bit(mix(a, h[to]));
+      });
+      mask[s] = m;
+    }
+    for (lts::StateId s = 0; s < n; ++s) h[s] = mix(h[s], mask[s]);
+  }
+  LocalIds<std::uint64_t> ids;
+  cls.resize(n);
+  for (lts::StateId s = 0; s < n; ++s) cls[s] = ids.id(h[s], h[s]);
+  return ids.size();
+}
+
+// The classes; states handled in `order` (successors first along tau for
+// branching bisimulation). budget 0: one class, nothing done.
+template <typename Graph>
+SignatureClasses signature_classes(const Graph& g, const std::vector<lts::StateId>& order, std::uint64_t budget) {
+  using lts::StateId;
+  const StateId n = g.num_states();
+  SignatureClasses result;
+  std::vector<std::uint32_t>& cls = result.class_of;
+  if (budget == 0) {  // everything left to partition refinement
+    cls.assign(n, 0);
+    return result;
+  }
+  std::uint32_t num_classes = hashed_rounds(g, order, cls);
+  result.count = num_classes;
+  // A state with more than 128 distinct steps makes its class hash: then
+  // the exact rounds cannot prove anything, and partition refinement takes
+  // over at once (random LTSs with a giant tau-cycle, contracted).
+  {
+    LocalIds<std::uint64_t> steps;
+    for (StateId s = 0; s < n; ++s) {
+      if (g.out_degree(s) <= 128) continue;
+      steps.clear();
+      g.steps(s, [&](lts::LabelId a, StateId to) {
+        if (!Graph::tau_can_be_inert || a != lts::tau || cls[to] != cls[s]) {
+          const std::uint64_t key = std::uint64_t{a} << 32 | cls[to];
+          steps.id(key, mix(key, 0));
+        }
+      });
+      if (steps.size() > 128) {
+        result.exact = false;
+        return result;
+      }
+    }
+  }
+  std::vector<std::uint8_t> dirty(num_classes, 1);  // per class: recompute this round
+  std::vector<Set128> sig(n);
+  // Per class, this round: how many steps it numbered (past 128 it hashes),
+  // and the id its first signature group keeps.
+  std::vector<std::uint32_t> steps_in_class(num_classes, 0);
+  std::vector<std::uint8_t> has_first_group(num_classes, 0);
+  LocalIds<StepKey> step_ids;
+  std::vector<std::uint32_t> step_number;  // per step id: its number in its class
+  LocalIds<GroupKey> group_ids;
+  std::vector<std::uint32_t> group_class;  // per group id: its class id from now on
+  std::vector<StateId> changed;
+  std::uint64_t work = 0;
+  const std::size_t max_steps = g.num_transitions() / 4 + 1024;  // about 11 bytes per transition
+  result.exact = true;
+
+  auto own_step = [](std::uint32_t a, std::uint32_t d) { return std::uint64_t{a} << 32 | d; };
+  std::vector<std::uint32_t> class_size;
+  while (true) {
+    // A class of one state cannot split.
+    class_size.assign(num_classes, 0);
+    for (StateId s = 0; s < n; ++s) ++class_size[cls[s]];
+    for (std::uint32_t c = 0; c < num_classes; ++c)
+      if (class_size[c] < 2) dirty[c] = 0;
+    // Signatures of the states of dirty classes, successors first (the
+    // order is near sequential in memory on LTSs numbered breadth-first).
+    step_ids.clear();
+    step_number.clear();
+    const std::uint64_t work_before = work;
+    const std::uint32_t classes_before = num_classes;
+    bool overflow = false, too_many_steps = false;
+    for (const StateId s : order) {
+      const std::uint32_t c = cls[s];
+      if (!dirty[c]) continue;
+      Set128 set;
+      g.steps(s, [&](lts::LabelId a, StateId to) {
+        const std::uint32_t d = cls[to];
+        if (Graph::tau_can_be_inert && a == lts::tau && d == c) {
+          set |= sig[to];  // inert: done before s
+          return;
+        }
+        const StepKey key{c, a, d};
+        const std::uint32_t id = step_ids.id(key, key.hash());
+        if (id == step_number.size()) {
+          step_number.push_back(steps_in_class[c]++);
+          too_many_steps |= id > max_steps;
+        }
+        if (step_number[id] < 128)
+          set.add(step_number[id]);
+        else
+          overflow = true;
+      });
+      sig[s] = set;
+      work += 1 + g.out_degree(s);
+      if (too_many_steps) break;
+    }
+    // Nearly every step distinct (small classes with little in common): the
+    // step table would cost more memory than partition refinement, which
+    // takes over from the classes as they are.
+    if (too_many_steps) {
+      result.exact = false;
+      break;
+    }
+    // Classes with more than 128 steps: hashed bits instead.
+    if (overflow) {
+      result.exact = false;
+      for (const StateId s : order) {
+        const std::uint32_t c = cls[s];
+        if (!dirty[c] || steps_in_class[c] <= 128) continue;
+        Set128 set;
+        g.steps(s, [&](lts::LabelId a, StateId to) {
+          const std::uint32_t d = cls[to];
+          if (Graph::tau_can_be_inert && a == lts::tau && d == c)
+            set |= sig[to];
+          else
+            set.add(static_cast<std::uint32_t>(mix(own_step(a, d), 1) >> 57));
+        });
+        sig[s] = set;
+      }
+    }
+    // Split the dirty classes by signature: the first group met keeps the
+    // class id, the others get new ones.
+    group_ids.clear();
+    group_class.clear();
+    changed.clear();
+    for (const StateId s : order) {
+      const std::uint32_t c = cls[s];
+      if (!dirty[c]) continue;
+      const GroupKey key{c, sig[s]};
+      const std::uint32_t g = group_ids.id(key, key.hash());
+      if (g == group_class.size()) {
+        if (!has_first_group[c]) {
+          has_first_group[c] = 1;
+          group_class.push_back(c);
+        } else {
+          group_class.push_back(num_classes++);
+        }
+      }
+      if (group_class[g] != c) {
+        cls[s] = group_class[g];
+        changed.push_back(s);
+      }
+    }
+    if (changed.empty()) {
+      result.fixpoint = true;
+      break;
+    }
+    // Hashed signatures cannot prove the partition final: partition
+    // refinement takes over. So it does when a costly round split little
+    // (long chains of dependent splits, one class per round, which
+    // partition refinement handles in O(m log n)).
+    if (!result.exact) break;
+    const bool costly = work - work_before > (std::uint64_t{g.num_transitions()} + n) / 4;
+    if (costly && num_classes - classes_before <= classes_before / 100 + 1) break;
+    // Next round: the classes that split, and those with a step into a state
+    // that changed class; all of them when many changed (finding out would
+    // cost more than recomputing).
+    std::vector<std::uint8_t> next_dirty(num_classes, 0);
+    if (changed.size() > n / 8) {
+      std::fill(next_dirty.begin(), next_dirty.end(), 1);
+    } else {
+      for (const StateId s : changed) {
+        next_dirty[cls[s]] = 1;
+        work += 1 + g.predecessors(s, [&](StateId w) { next_dirty[cls[w]] = 1; });
+      }
+      for (std::size_t g = 0; g < group_class.size(); ++g)
+        if (group_class[g] >= dirty.size()) next_dirty[group_ids.key(g).c] = 1;  // the class that split
+    }
+    dirty = std::move(next_dirty);
+    steps_in_class.assign(num_classes, 0);
+    has_first_group.assign(num_classes, 0);
+    if (work > budget) break;
+  }
+  result.count = num_classes;
+  return result;
+}
+
+}  // namespace bisim::signatures
