@@ -172,9 +172,13 @@ std::uint32_t hashed_rounds(const Graph& g, const std::vector<lts::StateId>& ord
 }
 
 // The classes; states handled in `order` (successors first along tau for
-// branching bisimulation). budget 0: one class, nothing done.
+// branching bisimulation). budget 0: one class, nothing done. When the
+// hashed rounds leave fewer classes than min_class_share of the states, the
+// exact rounds are skipped (for strong bisimulation, whose exact rounds pay
+// off on nearly rigid LTSs and rarely on others).
 template <typename Graph>
-SignatureClasses signature_classes(const Graph& g, const std::vector<lts::StateId>& order, std::uint64_t budget) {
+SignatureClasses signature_classes(const Graph& g, const std::vector<lts::StateId>& order, std::uint64_t budget,
+                                   double min_class_share = 0) {
   using lts::StateId;
   const StateId n = g.num_states();
   SignatureClasses result;
@@ -185,6 +189,7 @@ SignatureClasses signature_classes(const Graph& g, const std::vector<lts::StateI
   }
   std::uint32_t num_classes = hashed_rounds(g, order, cls);
   result.count = num_classes;
+  if (num_classes < min_class_share * n) return result;
   // A state with more than 128 distinct steps makes its class hash: then
   // the exact rounds cannot prove anything, and partition refinement takes
   // over at once (random LTSs with a giant tau-cycle, contracted).
@@ -293,8 +298,8 @@ SignatureClasses signature_classes(const Graph& g, const std::vector<lts::StateI
       const std::uint32_t c = cls[s];
       if (!dirty[c]) continue;
       const GroupKey key{c, sig[s]};
-      const std::uint32_t g = group_ids.id(key, key.hash());
-      if (g == group_class.size()) {
+      const std::uint32_t grp = group_ids.id(key, key.hash());
+      if (grp == group_class.size()) {
         if (!has_first_group[c]) {
           has_first_group[c] = 1;
           group_class.push_back(c);
@@ -302,8 +307,8 @@ SignatureClasses signature_classes(const Graph& g, const std::vector<lts::StateI
           group_class.push_back(num_classes++);
         }
       }
-      if (group_class[g] != c) {
-        cls[s] = group_class[g];
+      if (group_class[grp] != c) {
+        cls[s] = group_class[grp];
         changed.push_back(s);
       }
     }
@@ -329,8 +334,8 @@ SignatureClasses signature_classes(const Graph& g, const std::vector<lts::StateI
         next_dirty[cls[s]] = 1;
         work += 1 + g.predecessors(s, [&](StateId w) { next_dirty[cls[w]] = 1; });
       }
-      for (std::size_t g = 0; g < group_class.size(); ++g)
-        if (group_class[g] >= dirty.size()) next_dirty[group_ids.key(g).c] = 1;  // the class that split
+      for (std::size_t k = 0; k < group_class.size(); ++k)
+        if (group_class[k] >= dirty.size()) next_dirty[group_ids.key(k).c] = 1;  // the class that split
     }
     dirty = std::move(next_dirty);
     steps_in_class.assign(num_classes, 0);

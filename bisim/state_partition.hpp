@@ -19,6 +19,9 @@ class StatePartition {
  public:
   // One block holding every state.
   explicit StatePartition(lts::StateId num_states);
+  // The blocks 0 .. count-1 of a given partition (block_of[s] < count, every
+  // block non-empty).
+  StatePartition(const std::vector<BlockId>& block_of, BlockId count);
 
   BlockId block_of(lts::StateId s) const { return block_[s]; }
   BlockId num_blocks() const { return static_cast<BlockId>(begin_.size()); }

@@ -18,6 +18,7 @@
 #include "bisim/compound_splitters.hpp"
 #include "bisim/splitter_counts.hpp"
 #include "bisim/state_partition.hpp"
+#include "bisim/strong_signatures.hpp"
 
 namespace bisim {
 
@@ -50,14 +51,18 @@ struct IncomingSteps {
 
 class StrongRefiner {
  public:
-  explicit StrongRefiner(const lts::Lts& lts)
+  // Starting from `start`, a partition coarser than bisimilarity (or equal):
+  // all its blocks form the first compound, as the one block did.
+  StrongRefiner(const lts::Lts& lts, const Partition& start)
       : num_states_(lts.num_states),
         in_(lts),
-        partition_(lts.num_states),
+        partition_(start.block, start.num_blocks),
         record_(lts.num_transitions(), no_record),
         new_record_(lts.num_states, no_record),
         old_record_(lts.num_states, no_record),
-        label_count_(lts.labels.size(), 0) {}
+        label_count_(lts.labels.size(), 0) {
+    for (BlockId b = 1; b < start.num_blocks; ++b) compounds_.add_block(0, b);
+  }
 
   Partition run() {
     initial_split();
@@ -192,9 +197,18 @@ class StrongRefiner {
 
 }  // namespace
 
-Partition strong_partition(const lts::Lts& lts) {
+Partition strong_partition(const lts::Lts& lts, StrongRoute route) {
   if (lts.num_states == 0) return {};
-  return StrongRefiner(lts).run();
+  // Signature refinement first; when it cannot prove its answer, Paige &
+  // Tarjan go on from its classes.
+  Partition start;
+  if (route == StrongRoute::fastest) {
+    if (strong_partition_by_signatures(lts, start)) return start;
+  } else {
+    start.block.assign(lts.num_states, 0);
+    start.num_blocks = 1;
+  }
+  return StrongRefiner(lts, start).run();
 }
 
 }  // namespace bisim

@@ -31,13 +31,18 @@ TEST(StrongRandom, SameAsReference) {
     const auto shape = testing_support::random_shape(rng, round % 50 == 0 ? 400 : round % 10 == 0 ? 120 : 25);
     lts::Lts l = testing_support::random_lts(rng, shape);
     scramble(l, rng);
-    const bisim::Partition fast = bisim::strong_partition(l);
     const bisim::Partition reference = bisim::reference_partition(l, bisim::Equivalence::strong);
-    ASSERT_EQ(fast.block.size(), l.num_states) << "round " << round;
-    ASSERT_TRUE(bisim::same_partition(fast, reference))
-        << "round " << round << ": fast has " << fast.num_blocks << " blocks, reference "
-        << reference.num_blocks;
-    nontrivial += fast.num_blocks > 1 && fast.num_blocks < l.num_states;
+    // Both routes: signature refinement first (finished by Paige & Tarjan
+    // when it cannot prove its answer), and Paige & Tarjan alone.
+    for (const auto route : {bisim::StrongRoute::fastest, bisim::StrongRoute::paige_tarjan_only}) {
+      const bisim::Partition fast = bisim::strong_partition(l, route);
+      ASSERT_EQ(fast.block.size(), l.num_states) << "round " << round;
+      ASSERT_TRUE(bisim::same_partition(fast, reference))
+          << "route " << static_cast<int>(route) << ", round " << round << ": fast has " << fast.num_blocks
+          << " blocks, reference " << reference.num_blocks;
+      ASSERT_EQ(fast.num_blocks, reference.num_blocks);
+    }
+    nontrivial += reference.num_blocks > 1 && reference.num_blocks < l.num_states;
   }
   // The generator must exercise real merging, not only trivial partitions.
   EXPECT_GT(nontrivial, rounds / 4);

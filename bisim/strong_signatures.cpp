@@ -1,0 +1,98 @@
+// Strong bisimulation by signature refinement (bisim/signature_refinement.hpp
+// with tau an ordinary label): when its exact rounds reach their fixpoint,
+// that is the answer and Paige & Tarjan never start. On LTSs where almost
+// every state ends in a class of its own (random ones) this takes a few
+// passes over the transitions, where the splitting of Paige & Tarjan touches
+// memory at random once per class (random LTS of 10^7 transitions, 10
+// labels: refine phase 8.0 s -> 1.4 s).
+#include "bisim/strong_signatures.hpp"
+
+#include <numeric>
+
+#include "bisim/signature_refinement.hpp"
+
+namespace bisim {
+
+namespace {
+
+// Steps by source and sources by target, built for the rounds and released
+// after them.
+class StrongSignatureView {
+ public:
+  static constexpr bool tau_can_be_inert = false;
+
+  explicit StrongSignatureView(const lts::Lts& l)
+      : n_(l.num_states), m_(l.num_transitions()), out_first_(std::size_t{n_} + 1, 0), in_first_(std::size_t{n_} + 1, 0) {
+    for (const lts::Transition& t : l.transitions) {
+      ++out_first_[t.from + 1];
+      ++in_first_[t.to + 1];
+    }
+    std::partial_sum(out_first_.begin(), out_first_.end(), out_first_.begin());
+    std::partial_sum(in_first_.begin(), in_first_.end(), in_first_.begin());
+    steps_.resize(m_);
+    sources_.resize(m_);
+    std::vector<std::uint32_t> next_out(out_first_.begin(), out_first_.end() - 1);
+    std::vector<std::uint32_t> next_in(in_first_.begin(), in_first_.end() - 1);
+    for (const lts::Transition& t : l.transitions) {
+      steps_[next_out[t.from]++] = {t.label, t.to};
+      sources_[next_in[t.to]++] = t.from;
+    }
+  }
+  lts::StateId num_states() const { return n_; }
+  std::size_t num_transitions() const { return m_; }
+  std::size_t out_degree(lts::StateId s) const { return out_first_[s + 1] - out_first_[s]; }
+  template <typename F>
+  void steps(lts::StateId s, F f) const {
+    for (std::uint32_t i = out_first_[s]; i < out_first_[s + 1]; ++i) f(steps_[i].label, steps_[i].to);
+  }
+  template <typename F>
+  std::uint32_t predecessors(lts::StateId s, F f) const {
+    for (std::uint32_t i = in_first_[s]; i < in_first_[s + 1]; ++i) f(sources_[i]);
+    return in_first_[s + 1] - in_first_[s];
+  }
+
+ private:
+  struct Step {
+    lts::LabelId label;
+    lts::StateId to;
+  };
+  lts::StateId n_;
+  std::size_t m_;
+  std::vector<std::uint32_t> out_first_, in_first_;
+  std::vector<Step> steps_;
+  std::vector<lts::StateId> sources_;
+};
+
+}  // namespace
+
+bool strong_partition_by_signatures(const lts::Lts& l, Partition& result) {
+  signatures::SignatureClasses classes;
+  {
+    const StrongSignatureView view(l);
+    std::vector<lts::StateId> order(l.num_states);
+    std::iota(order.begin(), order.end(), 0);
+    // Exact rounds only when the hashed ones left at least half of the
+    // states apart, and three passes at most: strong bisimulation often
+    // needs a round per step of depth that tells states apart (Treiber
+    // stack 3x2: 25 thousand classes after the hashed rounds, 230 thousand
+    // in the end), and what they reach is not lost: Paige & Tarjan start
+    // from it.
+    classes = signatures::signature_classes(view, order, 3 * (std::uint64_t{l.num_transitions()} + l.num_states), 0.5);
+  }
+  if (!classes.final()) {
+    result.block = std::move(classes.class_of);
+    result.num_blocks = classes.count;
+    return false;
+  }
+  // Blocks numbered by their smallest state, as Paige & Tarjan's are.
+  std::vector<std::uint32_t> number(classes.count, static_cast<std::uint32_t>(-1));
+  result.block = std::move(classes.class_of);
+  result.num_blocks = 0;
+  for (std::uint32_t& b : result.block) {
+    if (number[b] == static_cast<std::uint32_t>(-1)) number[b] = result.num_blocks++;
+    b = number[b];
+  }
+  return true;
+}
+
+}  // namespace bisim

@@ -1,0 +1,15 @@
+#pragma once
+// Strong bisimulation by signature refinement, when it can prove its answer
+// (strong_signatures.cpp).
+#include "bisim/partition.hpp"
+#include "lts/lts.hpp"
+
+namespace bisim {
+
+// Signature refinement of `l` into `result`: true when it reached the
+// coarsest strong bisimulation (exact signatures, within its budget);
+// otherwise false, and `result` holds the classes reached, coarser than
+// bisimilarity or equal, a sound start for Paige & Tarjan.
+bool strong_partition_by_signatures(const lts::Lts& l, Partition& result);
+
+}  // namespace bisim
