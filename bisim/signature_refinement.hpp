@@ -171,25 +171,16 @@ std::uint32_t hashed_rounds(const Graph& g, const std::vector<lts::StateId>& ord
   return ids.size();
 }
 
-// The classes; states handled in `order` (successors first along tau for
-// branching bisimulation). budget 0: one class, nothing done. When the
-// hashed rounds leave fewer classes than min_class_share of the states, the
-// exact rounds are skipped (for strong bisimulation, whose exact rounds pay
-// off on nearly rigid LTSs and rarely on others).
+// The exact rounds, from classes coarser than bisimilarity (or equal):
+// those of hashed_rounds, or any other such partition.
 template <typename Graph>
-SignatureClasses signature_classes(const Graph& g, const std::vector<lts::StateId>& order, std::uint64_t budget,
-                                   double min_class_share = 0) {
+SignatureClasses exact_rounds(const Graph& g, const std::vector<lts::StateId>& order, SignatureClasses start,
+                              std::uint64_t budget) {
   using lts::StateId;
   const StateId n = g.num_states();
-  SignatureClasses result;
+  SignatureClasses result = std::move(start);
   std::vector<std::uint32_t>& cls = result.class_of;
-  if (budget == 0) {  // everything left to partition refinement
-    cls.assign(n, 0);
-    return result;
-  }
-  std::uint32_t num_classes = hashed_rounds(g, order, cls);
-  result.count = num_classes;
-  if (num_classes < min_class_share * n) return result;
+  std::uint32_t num_classes = result.count;
   // A state with more than 128 distinct steps makes its class hash: then
   // the exact rounds cannot prove anything, and partition refinement takes
   // over at once (random LTSs with a giant tau-cycle, contracted).
@@ -344,6 +335,19 @@ SignatureClasses signature_classes(const Graph& g, const std::vector<lts::StateI
   }
   result.count = num_classes;
   return result;
+}
+
+// The classes; states handled in `order` (successors first along tau for
+// branching bisimulation). budget 0: one class, nothing done.
+template <typename Graph>
+SignatureClasses signature_classes(const Graph& g, const std::vector<lts::StateId>& order, std::uint64_t budget) {
+  SignatureClasses start;
+  if (budget == 0) {  // everything left to partition refinement
+    start.class_of.assign(g.num_states(), 0);
+    return start;
+  }
+  start.count = hashed_rounds(g, order, start.class_of);
+  return exact_rounds(g, order, std::move(start), budget);
 }
 
 }  // namespace bisim::signatures

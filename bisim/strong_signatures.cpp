@@ -63,21 +63,48 @@ class StrongSignatureView {
   std::vector<lts::StateId> sources_;
 };
 
+// Hashed rounds straight over the transitions, in any order (no inert
+// steps in strong bisimulation): no view to build before knowing whether
+// the exact rounds are worth it.
+signatures::SignatureClasses hashed_rounds(const lts::Lts& l) {
+  using signatures::mix;
+  const lts::StateId n = l.num_states;
+  std::vector<std::uint64_t> h(n, 0), mask(n);
+  auto bit = [](std::uint64_t hash) { return std::uint64_t{1} << (hash >> 58); };
+  signatures::SignatureClasses classes;
+  classes.class_of.resize(n);
+  for (int round = 0; round < 3; ++round) {
+    for (lts::StateId s = 0; s < n; ++s) mask[s] = bit(mix(lts::tau, h[s]));
+    for (const lts::Transition& t : l.transitions) mask[t.from] |= bit(mix(t.label, h[t.to]));
+    for (lts::StateId s = 0; s < n; ++s) h[s] = mix(h[s], mask[s]);
+    if (round == 0) continue;
+    signatures::LocalIds<std::uint64_t> ids;
+    for (lts::StateId s = 0; s < n; ++s) classes.class_of[s] = ids.id(h[s], h[s]);
+    classes.count = ids.size();
+    // Two rounds leave a nearly rigid LTS mostly apart already; far fewer
+    // classes mean a deep answer, left to Paige & Tarjan at once.
+    if (4 * std::uint64_t{classes.count} < n) break;
+  }
+  return classes;
+}
+
 }  // namespace
 
 bool strong_partition_by_signatures(const lts::Lts& l, Partition& result) {
-  signatures::SignatureClasses classes;
-  {
+  signatures::SignatureClasses classes = hashed_rounds(l);
+  // Exact rounds only when the hashed ones left at least half of the states
+  // apart, and three passes at most: strong bisimulation often needs a
+  // round per step of depth that tells states apart (Treiber stack 3x2: 25
+  // thousand classes after the hashed rounds, 230 thousand in the end), and
+  // what they reach is not lost: Paige & Tarjan start from it.
+  if (2 * std::uint64_t{classes.count} >= l.num_states) {
     const StrongSignatureView view(l);
     std::vector<lts::StateId> order(l.num_states);
     std::iota(order.begin(), order.end(), 0);
-    // Exact rounds only when the hashed ones left at least half of the
-    // states apart, and three passes at most: strong bisimulation often
-    // needs a round per step of depth that tells states apart (Treiber
-    // stack 3x2: 25 thousand classes after the hashed rounds, 230 thousand
-    // in the end), and what they reach is not lost: Paige & Tarjan start
-    // from it.
-    classes = signatures::signature_classes(view, order, 3 * (std::uint64_t{l.num_transitions()} + l.num_states), 0.5);
+    classes = signatures::exact_rounds(view, order, std::move(classes),
+                                       3 * (std::uint64_t{l.num_transitions()} + l.num_states));
+  } else {
+    classes.exact = false;
   }
   if (!classes.final()) {
     result.block = std::move(classes.class_of);
