@@ -32,7 +32,7 @@ void start(PhaseTimer* timer, const char* phase) {
 Partition branching_in_phases(lts::Lts& l, bool divergence_sensitive, std::vector<StateId>& state_map,
                               PhaseTimer* timer) {
   start(timer, "scc");
-  branching::ContractedLts contracted = branching::contract_tau_sccs(l, divergence_sensitive);
+  branching::ContractedLts contracted = branching::contract_tau_sccs(std::move(l), divergence_sensitive);
   lts::LabelTable labels = std::move(l.labels);
   l = lts::Lts{};
   for (StateId& s : state_map)

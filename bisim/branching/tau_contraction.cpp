@@ -1,6 +1,7 @@
 #include "bisim/branching/tau_contraction.hpp"
 
 #include <algorithm>
+#include <numeric>
 
 #include "lts/tau_scc.hpp"
 
@@ -90,6 +91,49 @@ ContractedLts contract_tau_sccs(const lts::Lts& input, bool divergence_sensitive
   transitions.resize(write);
   transitions.shrink_to_fit();
   out.component = std::move(sccs.component);
+  return out;
+}
+
+ContractedLts contract_tau_sccs(lts::Lts&& input, bool divergence_sensitive) {
+  auto& ts = input.transitions;
+  const bool by_source =
+      std::is_sorted(ts.begin(), ts.end(), [](const lts::Transition& a, const lts::Transition& b) { return a.from < b.from; });
+  const bool tau_self_loop = std::any_of(ts.begin(), ts.end(), [](const lts::Transition& t) {
+    return t.label == lts::tau && t.from == t.to;
+  });
+  if (!by_source || tau_self_loop) {
+    ContractedLts out = contract_tau_sccs(static_cast<const lts::Lts&>(input), divergence_sensitive);
+    std::vector<lts::Transition>().swap(ts);
+    return out;
+  }
+  lts::TauSccs sccs = lts::tau_sccs(input);
+  if (sccs.count != input.num_states) {  // a tau-cycle: contract for real
+    ContractedLts out = contract_tau_sccs(static_cast<const lts::Lts&>(input), divergence_sensitive);
+    std::vector<lts::Transition>().swap(ts);
+    return out;
+  }
+  // Tau-acyclic without self-loops: every component is one state, none
+  // divergent, and the contraction is the identity up to the order and
+  // duplicates of each state's transitions.
+  ContractedLts out;
+  out.num_labels = static_cast<std::uint32_t>(input.labels.size());
+  for (const lts::Transition& t : ts) out.num_labels = std::max(out.num_labels, t.label + 1);
+  if (divergence_sensitive) ++out.num_labels;  // as the copying path counts it
+  std::size_t write = 0;
+  for (std::size_t first = 0; first < ts.size();) {
+    std::size_t last = first;
+    while (last < ts.size() && ts[last].from == ts[first].from) ++last;
+    std::sort(ts.begin() + first, ts.begin() + last);
+    for (std::size_t i = first; i < last; ++i)
+      if (i == first || ts[i] != ts[i - 1]) ts[write++] = ts[i];
+    first = last;
+  }
+  ts.resize(write);
+  out.lts.num_states = input.num_states;
+  out.lts.initial = input.initial;
+  out.lts.transitions = std::move(ts);
+  out.component.resize(input.num_states);
+  std::iota(out.component.begin(), out.component.end(), 0u);
   return out;
 }
 

@@ -36,5 +36,9 @@ struct ContractedLts {
 // inside a component are dropped, so the result has no tau-cycles.
 // Components are numbered in the order of their smallest input state.
 ContractedLts contract_tau_sccs(const lts::Lts& input, bool divergence_sensitive);
+// The same, consuming `input`'s transitions (its label table stays): when it
+// has no tau-cycle (nor tau self-loop) and lists its transitions by source,
+// as gen's output does, they are sorted in place instead of copied.
+ContractedLts contract_tau_sccs(lts::Lts&& input, bool divergence_sensitive);
 
 }  // namespace bisim::branching
