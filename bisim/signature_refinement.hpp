@@ -77,7 +77,9 @@ struct Set128 {
 // An open-addressing map from keys (with their 64-bit hashes) to dense
 // numbers 0, 1, ... in the order of first insertion. A slot holds the hash
 // beside the number, so a probe reads one cache line and compares keys only
-// on a hash match. Cleared in time proportional to its use.
+// on a hash match. clear() shrinks a table much larger than its last use,
+// so that clearing costs in proportion to that use (the late rounds of
+// signature refinement are small after large ones).
 template <typename Key>
 class LocalIds {
  public:
@@ -96,9 +98,11 @@ class LocalIds {
   std::uint32_t size() const { return static_cast<std::uint32_t>(keys_.size()); }
   const Key& key(std::uint32_t id) const { return keys_[id]; }
   void clear() {
-    if (keys_.size() * 8 < slots_.size()) {
-      for (Slot& slot : slots_)
-        if (slot.id != empty) slot.id = empty;
+    if (8 * keys_.size() < slots_.size()) {
+      std::size_t size = 64;
+      while (size < 4 * keys_.size()) size *= 2;
+      slots_.assign(size, Slot{0, empty});
+      mask_ = size - 1;
     } else {
       std::fill(slots_.begin(), slots_.end(), Slot{0, empty});
     }
@@ -219,6 +223,10 @@ SignatureClasses exact_rounds(const Graph& g, const std::vector<lts::StateId>& o
   auto own_step = [](std::uint32_t a, std::uint32_t d) { return std::uint64_t{a} << 32 | d; };
   std::vector<std::uint32_t> class_size;
   while (true) {
+    // Each round scans all states a few times (sizes, the order, the
+    // groups): counted in the work, so that many cheap rounds still end
+    // within the budget.
+    work += n;
     // A class of one state cannot split.
     class_size.assign(num_classes, 0);
     for (StateId s = 0; s < n; ++s) ++class_size[cls[s]];
