@@ -89,21 +89,6 @@ void sort_steps(std::span<Step> steps, const std::vector<std::uint32_t>& rank) {
   });
 }
 
-// Blocks renumbered in the order of their smallest state, so that comparing
-// canonical ids compares smallest members. canonical.block[s] for every
-// state; order_of[b] the canonical id of block b.
-Partition canonical_blocks(const Partition& p, std::vector<std::uint32_t>& order_of) {
-  order_of.assign(p.num_blocks, lts::no_state);
-  Partition c;
-  c.block.resize(p.block.size());
-  for (StateId s = 0; s < p.block.size(); ++s) {
-    std::uint32_t& id = order_of[p.block[s]];
-    if (id == lts::no_state) id = c.num_blocks++;
-    c.block[s] = id;
-  }
-  return c;
-}
-
 // Breadth-first numbering of the classes reachable from `start` (canonical
 // ids), visiting successors by (label rank, smallest member state). Returns
 // the classes in that order; number[b] receives the position of b, or
@@ -131,7 +116,7 @@ lts::Lts build_quotient(const lts::Lts& lts, const Partition& given, Equivalence
                         std::vector<StateId>* class_to_state, lts::Lts* consumed) {
   const std::vector<std::uint32_t> rank = label_ranks(lts.labels);
   std::vector<std::uint32_t> order_of;
-  const Partition p = canonical_blocks(given, order_of);
+  const Partition p = numbered_by_smallest_state(given.block, given.num_blocks, &order_of);
   ClassSteps steps = class_steps(lts, p, e);
   const StateId initial_class = p.block[lts.initial];
   if (consumed) std::vector<Transition>().swap(consumed->transitions);

@@ -24,6 +24,7 @@ class StatePartition {
   StatePartition(const std::vector<BlockId>& block_of, BlockId count);
 
   BlockId block_of(lts::StateId s) const { return block_[s]; }
+  const std::vector<BlockId>& blocks() const { return block_; }  // block_of for every state
   BlockId num_blocks() const { return static_cast<BlockId>(begin_.size()); }
   std::uint32_t size(BlockId b) const { return end_[b] - begin_[b]; }
   std::span<const lts::StateId> states(BlockId b) const {

@@ -54,8 +54,7 @@ class StrongRefiner {
   // Starting from `start`, a partition coarser than bisimilarity (or equal):
   // all its blocks form the first compound, as the one block did.
   StrongRefiner(const lts::Lts& lts, const Partition& start)
-      : num_states_(lts.num_states),
-        in_(lts),
+      : in_(lts),
         partition_(start.block, start.num_blocks),
         record_(lts.num_transitions(), no_record),
         new_record_(lts.num_states, no_record),
@@ -169,18 +168,9 @@ class StrongRefiner {
   // Blocks renumbered by their smallest state, so the numbering depends on
   // the LTS only.
   Partition numbered_partition() const {
-    Partition p;
-    p.block.resize(num_states_);
-    std::vector<std::uint32_t> number(partition_.num_blocks(), no_block);
-    for (StateId s = 0; s < num_states_; ++s) {
-      std::uint32_t& n = number[partition_.block_of(s)];
-      if (n == no_block) n = p.num_blocks++;
-      p.block[s] = n;
-    }
-    return p;
+    return numbered_by_smallest_state(partition_.blocks(), partition_.num_blocks());
   }
 
-  const StateId num_states_;
   const IncomingSteps in_;
   StatePartition partition_;
   CompoundSplitters compounds_;

@@ -111,14 +111,7 @@ bool strong_partition_by_signatures(const lts::Lts& l, Partition& result) {
     result.num_blocks = classes.count;
     return false;
   }
-  // Blocks numbered by their smallest state, as Paige & Tarjan's are.
-  std::vector<std::uint32_t> number(classes.count, static_cast<std::uint32_t>(-1));
-  result.block = std::move(classes.class_of);
-  result.num_blocks = 0;
-  for (std::uint32_t& b : result.block) {
-    if (number[b] == static_cast<std::uint32_t>(-1)) number[b] = result.num_blocks++;
-    b = number[b];
-  }
+  result = numbered_by_smallest_state(classes.class_of, classes.count);  // as Paige & Tarjan's are
   return true;
 }
 
