@@ -150,29 +150,37 @@ struct GroupKey {
 // hash of the target's class), h' = hash(h, mask); collisions can only
 // merge, so the classes stay unions of bisimulation classes, and the exact
 // rounds that follow split what they merged. Returns the number of classes.
+// One bit of a 64-bit Bloom mask, chosen by a hash.
+inline std::uint64_t bloom_bit(std::uint64_t hash) { return std::uint64_t{1} << (hash >> 58); }
+
+// Dense class ids (in the order of first occurrence) for per-state hashes;
+// returns their number.
+inline std::uint32_t dense_classes(const std::vector<std::uint64_t>& h, std::vector<std::uint32_t>& cls) {
+  LocalIds<std::uint64_t> ids;
+  cls.resize(h.size());
+  for (std::size_t s = 0; s < h.size(); ++s) cls[s] = ids.id(h[s], h[s]);
+  return ids.size();
+}
+
 template <typename Graph>
 std::uint32_t hashed_rounds(const Graph& g, const std::vector<lts::StateId>& order, std::vector<std::uint32_t>& cls) {
   const lts::StateId n = g.num_states();
   constexpr int rounds = 3;
   std::vector<std::uint64_t> h(n, 0), mask(n, 0);
-  auto bit = [](std::uint64_t hash) { return std::uint64_t{1} << (hash >> 58); };
   for (int round = 0; round < rounds; ++round) {
     for (const lts::StateId s : order) {
-      std::uint64_t m = bit(mix(lts::tau, h[s]));
+      std::uint64_t m = bloom_bit(mix(lts::tau, h[s]));
       g.steps(s, [&](lts::LabelId a, lts::StateId to) {
         if (Graph::tau_can_be_inert && a == lts::tau && h[to] == h[s])
           m |= mask[to];  // inert in the current partition
         else
-          m |= bit(mix(a, h[to]));
+          m |= bloom_bit(mix(a, h[to]));
       });
       mask[s] = m;
     }
     for (lts::StateId s = 0; s < n; ++s) h[s] = mix(h[s], mask[s]);
   }
-  LocalIds<std::uint64_t> ids;
-  cls.resize(n);
-  for (lts::StateId s = 0; s < n; ++s) cls[s] = ids.id(h[s], h[s]);
-  return ids.size();
+  return dense_classes(h, cls);
 }
 
 // The exact rounds, from classes coarser than bisimilarity (or equal):

@@ -67,20 +67,17 @@ class StrongSignatureView {
 // steps in strong bisimulation): no view to build before knowing whether
 // the exact rounds are worth it.
 signatures::SignatureClasses hashed_rounds(const lts::Lts& l) {
+  using signatures::bloom_bit;
   using signatures::mix;
   const lts::StateId n = l.num_states;
   std::vector<std::uint64_t> h(n, 0), mask(n);
-  auto bit = [](std::uint64_t hash) { return std::uint64_t{1} << (hash >> 58); };
   signatures::SignatureClasses classes;
-  classes.class_of.resize(n);
   for (int round = 0; round < 3; ++round) {
-    for (lts::StateId s = 0; s < n; ++s) mask[s] = bit(mix(lts::tau, h[s]));
-    for (const lts::Transition& t : l.transitions) mask[t.from] |= bit(mix(t.label, h[t.to]));
+    for (lts::StateId s = 0; s < n; ++s) mask[s] = bloom_bit(mix(lts::tau, h[s]));
+    for (const lts::Transition& t : l.transitions) mask[t.from] |= bloom_bit(mix(t.label, h[t.to]));
     for (lts::StateId s = 0; s < n; ++s) h[s] = mix(h[s], mask[s]);
     if (round == 0) continue;
-    signatures::LocalIds<std::uint64_t> ids;
-    for (lts::StateId s = 0; s < n; ++s) classes.class_of[s] = ids.id(h[s], h[s]);
-    classes.count = ids.size();
+    classes.count = signatures::dense_classes(h, classes.class_of);
     // Two rounds leave a nearly rigid LTS mostly apart already; far fewer
     // classes mean a deep answer, left to Paige & Tarjan at once.
     if (4 * std::uint64_t{classes.count} < n) break;
