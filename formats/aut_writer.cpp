@@ -21,11 +21,13 @@ std::vector<std::string> label_tokens(const lts::Lts& lts, const AutWriteOptions
   return tokens;
 }
 
-template <typename Flush>
-void write_into(const lts::Lts& lts, const AutWriteOptions& options, fmt::memory_buffer& buf, Flush flush) {
+// Hands the text to emit(data, size) in chunks of about 1 MiB.
+template <typename Emit>
+void write_into(const lts::Lts& lts, const AutWriteOptions& options, Emit emit) {
   const std::vector<std::string> tokens = label_tokens(lts, options);
-  fmt::format_to(std::back_inserter(buf), "des ({},{},{})\n", lts.initial, lts.transitions.size(),
-                 lts.num_states);
+  const std::string header =
+      fmt::format("des ({},{},{})\n", lts.initial, lts.transitions.size(), lts.num_states);
+  emit(header.data(), header.size());
   // Written straight into a raw chunk with std::to_chars, not through a
   // format string: 0.9 s -> 0.3 s for 7.7*10^6 transitions.
   std::size_t longest = 0;
@@ -46,32 +48,22 @@ void write_into(const lts::Lts& lts, const AutWriteOptions& options, fmt::memory
     *out++ = ')';
     *out++ = '\n';
     if (out >= limit) {
-      buf.append(text.data(), out);
-      flush();
+      emit(text.data(), static_cast<std::size_t>(out - text.data()));
       out = text.data();
     }
   }
-  buf.append(text.data(), out);
-  flush();
+  emit(text.data(), static_cast<std::size_t>(out - text.data()));
 }
 
 }  // namespace
 
 void write_aut(const lts::Lts& lts, std::FILE* out, const AutWriteOptions& options) {
-  fmt::memory_buffer buf;
-  write_into(lts, options, buf, [&] {
-    std::fwrite(buf.data(), 1, buf.size(), out);
-    buf.clear();
-  });
+  write_into(lts, options, [&](const char* data, std::size_t size) { std::fwrite(data, 1, size, out); });
 }
 
 std::string write_aut_string(const lts::Lts& lts, const AutWriteOptions& options) {
-  fmt::memory_buffer buf;
   std::string result;
-  write_into(lts, options, buf, [&] {
-    result.append(buf.data(), buf.size());
-    buf.clear();
-  });
+  write_into(lts, options, [&](const char* data, std::size_t size) { result.append(data, size); });
   return result;
 }
 
