@@ -9,14 +9,12 @@
 
 namespace bisim::branching {
 
-void Refiner::init_blocks() {
+void Refiner::init_blocks(signatures::SignatureClasses&& classes) {
   perm_.resize(n_);
   pos_.resize(n_);
   inert_out_.assign(n_, 0);
-  signatures::SignatureClasses classes = signature_classes(signature_budget_);
   block_of_ = std::move(classes.class_of);
   const BlockId k = classes.count;
-  final_at_start_ = classes.final();
   for (const lts::Transition& t : trans_)
     if (t.label == lts::tau && block_of_[t.from] == block_of_[t.to]) ++inert_out_[t.from];
   // A counting sort of the states by block, bottom states first in each

@@ -91,11 +91,12 @@ std::vector<std::uint32_t> Refiner::run(std::uint32_t& num_blocks) {
     num_blocks = 0;
     return {};
   }
-  init_blocks();
-  if (final_at_start_) {
-    num_blocks = static_cast<std::uint32_t>(blocks_.size());
-    return std::move(block_of_);
+  signatures::SignatureClasses classes = signature_classes(signature_budget_);
+  if (classes.final()) {  // proven: no blocks, slices or searches needed
+    num_blocks = classes.count;
+    return std::move(classes.class_of);
   }
+  init_blocks(std::move(classes));
   init_slices();
   stabilise_new_bottom_states();
   release_emptied_slices();

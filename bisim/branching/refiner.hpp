@@ -103,7 +103,7 @@ class Refiner {
   struct SignatureView;  // what signature refinement sees of this LTS
   signatures::SignatureClasses signature_classes(std::uint64_t budget) const;
   // initial_partition.cpp
-  void init_blocks();
+  void init_blocks(signatures::SignatureClasses&& classes);
 
   // blocks.cpp
   BlockId move_to_new_block(BlockId r, const std::vector<StateId>& moved);
@@ -156,7 +156,6 @@ class Refiner {
   const std::vector<lts::Transition>& trans_;
   StateId n_;
   std::uint64_t signature_budget_;
-  bool final_at_start_ = false;  // signature refinement reached the end
   std::vector<std::uint32_t> out_begin_;  // n+1, into trans_
   // The steps into each state s, in in_[in_begin_[s], in_begin_[s + 1]):
   // first the sources of its tau-steps (what the searches walk backwards, so
