@@ -13,6 +13,10 @@ void Refiner::init_blocks(signatures::SignatureClasses&& classes) {
   perm_.resize(n_);
   pos_.resize(n_);
   inert_out_.assign(n_, 0);
+  // Scratch of the searches and of stabilisation, needed from here on only.
+  colour_.assign(n_, 0);
+  blue_count_.assign(n_, 0);
+  grp_pos_.assign(n_, 0);
   block_of_ = std::move(classes.class_of);
   const BlockId k = classes.count;
   for (const lts::Transition& t : trans_)

@@ -31,32 +31,29 @@ Refiner::Refiner(const lts::Lts& acyclic, std::uint64_t signature_budget)
   out_begin_.assign(n_ + 1, 0);
   for (const lts::Transition& t : trans_) ++out_begin_[t.from + 1];
   for (StateId s = 0; s < n_; ++s) out_begin_[s + 1] += out_begin_[s];
-  // The in-view by a counting sort on the target; colour_ and blue_count_
-  // serve as its cursors before they are cleared for the searches.
+  // The in-view by a counting sort on the target.
   if (trans_.size() >= visible_tag)
     throw std::length_error("branching bisimulation: more than 2^31 transitions after tau-SCC contraction");
-  colour_.assign(n_, 0);
-  blue_count_.assign(n_, 0);
   in_begin_.assign(n_ + 1, 0);
+  std::vector<std::uint32_t> next_tau(n_, 0), next_visible;  // cursors
   for (const lts::Transition& t : trans_) {
     ++in_begin_[t.to + 1];
-    if (t.label == lts::tau) ++colour_[t.to];
+    if (t.label == lts::tau) ++next_tau[t.to];
   }
+  next_visible.resize(n_);
   for (StateId s = 0; s < n_; ++s) {
     in_begin_[s + 1] += in_begin_[s];
-    blue_count_[s] = in_begin_[s];
-    colour_[s] += in_begin_[s];
+    next_visible[s] = in_begin_[s] + next_tau[s];
+    next_tau[s] = in_begin_[s];
   }
   in_.resize(trans_.size());
   for (std::uint32_t t = 0; t < trans_.size(); ++t) {
     const lts::Transition& tr = trans_[t];
     if (tr.label == lts::tau)
-      in_[blue_count_[tr.to]++] = tr.from;
+      in_[next_tau[tr.to]++] = tr.from;
     else
-      in_[colour_[tr.to]++] = t | visible_tag;
+      in_[next_visible[tr.to]++] = t | visible_tag;
   }
-  std::fill(colour_.begin(), colour_.end(), 0);
-  std::fill(blue_count_.begin(), blue_count_.end(), 0);
   // Reserve (address space only; pages are touched as used) so that growth
   // never copies: blocks and constellations are at most n, live slices at
   // most m plus one per label.
@@ -64,7 +61,6 @@ Refiner::Refiner(const lts::Lts& acyclic, std::uint64_t signature_budget)
   constellations_.reserve(n_);
   slices_.reserve(trans_.size() + 64);
   pending_.reserve(trans_.size() + 64);
-  grp_pos_.assign(n_, 0);
 }
 
 std::uint32_t Refiner::tau_step(StateId w, StateId s) const {
