@@ -28,15 +28,27 @@ void start(PhaseTimer* timer, const char* phase) {
 // LTS, with its label table back and its divergence marks turned into the tau
 // self-loops they stand for; the classes are the same, so the quotient is.
 // Returns the partition of the new `l` and composes `state_map` with the
-// contraction.
+// contraction. The contraction renumbers the states; `by_first_member`
+// receives its states in the order of their smallest original member, so
+// that the quotient is numbered as if built from the original states.
 Partition branching_in_phases(lts::Lts& l, bool divergence_sensitive, std::vector<StateId>& state_map,
-                              PhaseTimer* timer) {
+                              std::vector<StateId>& by_first_member, PhaseTimer* timer) {
   start(timer, "scc");
   branching::ContractedLts contracted = branching::contract_tau_sccs(std::move(l), divergence_sensitive);
   lts::LabelTable labels = std::move(l.labels);
   l = lts::Lts{};
   for (StateId& s : state_map)
     if (s != lts::no_state) s = contracted.component[s];
+  {
+    std::vector<bool> seen(contracted.lts.num_states, false);
+    by_first_member.clear();
+    by_first_member.reserve(contracted.lts.num_states);
+    for (const std::uint32_t c : contracted.component)
+      if (!seen[c]) {
+        seen[c] = true;
+        by_first_member.push_back(c);
+      }
+  }
   std::vector<std::uint32_t>().swap(contracted.component);
   start(timer, "refine");
   Partition p;
@@ -63,15 +75,16 @@ Minimised minimise(lts::Lts&& input, Equivalence e, PhaseTimer* timer, bool with
     return result;
   }
   Partition p;
+  std::vector<StateId> state_order;  // empty: the states' own order
   if (e == Equivalence::branching || e == Equivalence::divbranching) {
-    p = branching_in_phases(current, e == Equivalence::divbranching, result.state_map, timer);
+    p = branching_in_phases(current, e == Equivalence::divbranching, result.state_map, state_order, timer);
   } else {
     start(timer, "refine");
     p = partition(current, e);
   }
   start(timer, "build");
   std::vector<StateId> class_to_state;
-  result.quotient = quotient(std::move(current), p, e, &class_to_state);
+  result.quotient = quotient(std::move(current), p, e, &class_to_state, state_order.empty() ? nullptr : &state_order);
   for (StateId& s : result.state_map)
     if (s != lts::no_state) s = class_to_state[p.block[s]];
   if (timer) timer->stop();

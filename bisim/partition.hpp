@@ -15,16 +15,19 @@ struct Partition {
 // The same blocks renumbered in the order of their smallest state, so that
 // the numbering depends on the partition only (and comparing new ids
 // compares smallest members). When given, number_of_block[b] receives the
-// new id of old block b (-1 for an empty one).
+// new id of old block b (-1 for an empty one). When `order` (a permutation
+// of the states) is given, "smallest" means first in it.
 inline Partition numbered_by_smallest_state(const std::vector<std::uint32_t>& block, std::uint32_t num_blocks,
-                                            std::vector<std::uint32_t>* number_of_block = nullptr) {
+                                            std::vector<std::uint32_t>* number_of_block = nullptr,
+                                            const std::vector<lts::StateId>* order = nullptr) {
   constexpr auto unset = static_cast<std::uint32_t>(-1);
   std::vector<std::uint32_t> local;
   std::vector<std::uint32_t>& number = number_of_block ? *number_of_block : local;
   number.assign(num_blocks, unset);
   Partition p;
   p.block.resize(block.size());
-  for (std::size_t s = 0; s < block.size(); ++s) {
+  for (std::size_t k = 0; k < block.size(); ++k) {
+    const std::size_t s = order ? (*order)[k] : k;
     std::uint32_t& id = number[block[s]];
     if (id == unset) id = p.num_blocks++;
     p.block[s] = id;

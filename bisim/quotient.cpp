@@ -113,10 +113,11 @@ std::vector<std::uint32_t> number_classes(ClassSteps& steps, std::uint32_t num_c
 // The quotient; when `consumed` is given (it is `lts` itself), its
 // transitions are released as soon as they have been bucketed.
 lts::Lts build_quotient(const lts::Lts& lts, const Partition& given, Equivalence e,
-                        std::vector<StateId>* class_to_state, lts::Lts* consumed) {
+                        std::vector<StateId>* class_to_state, const std::vector<StateId>* state_order,
+                        lts::Lts* consumed) {
   const std::vector<std::uint32_t> rank = label_ranks(lts.labels);
   std::vector<std::uint32_t> order_of;
-  const Partition p = numbered_by_smallest_state(given.block, given.num_blocks, &order_of);
+  const Partition p = numbered_by_smallest_state(given.block, given.num_blocks, &order_of, state_order);
   ClassSteps steps = class_steps(lts, p, e);
   const StateId initial_class = p.block[lts.initial];
   if (consumed) std::vector<Transition>().swap(consumed->transitions);
@@ -150,12 +151,14 @@ lts::Lts build_quotient(const lts::Lts& lts, const Partition& given, Equivalence
 
 }  // namespace
 
-lts::Lts quotient(const lts::Lts& lts, const Partition& p, Equivalence e, std::vector<StateId>* class_to_state) {
-  return build_quotient(lts, p, e, class_to_state, nullptr);
+lts::Lts quotient(const lts::Lts& lts, const Partition& p, Equivalence e, std::vector<StateId>* class_to_state,
+                  const std::vector<StateId>* state_order) {
+  return build_quotient(lts, p, e, class_to_state, state_order, nullptr);
 }
 
-lts::Lts quotient(lts::Lts&& lts, const Partition& p, Equivalence e, std::vector<StateId>* class_to_state) {
-  return build_quotient(lts, p, e, class_to_state, &lts);
+lts::Lts quotient(lts::Lts&& lts, const Partition& p, Equivalence e, std::vector<StateId>* class_to_state,
+                  const std::vector<StateId>* state_order) {
+  return build_quotient(lts, p, e, class_to_state, state_order, &lts);
 }
 
 }  // namespace bisim

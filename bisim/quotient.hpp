@@ -28,12 +28,17 @@ namespace bisim {
 // label ids never matter, and the quotient of a quotient is the same LTS.
 // The label table is the input's. If class_to_state is given, it receives
 // for every block its quotient state, or lts::no_state when unreachable.
+// If state_order (a permutation of the states) is given, a class's smallest
+// member is its first in that order: minimise passes the order of the
+// original states when `lts` is a renumbered (contracted) form of them.
 lts::Lts quotient(const lts::Lts& lts, const Partition& partition, Equivalence e,
-                  std::vector<lts::StateId>* class_to_state = nullptr);
+                  std::vector<lts::StateId>* class_to_state = nullptr,
+                  const std::vector<lts::StateId>* state_order = nullptr);
 // The same, releasing the memory of `lts`'s transitions as soon as they have
 // been read, to lower the peak on large inputs.
 lts::Lts quotient(lts::Lts&& lts, const Partition& partition, Equivalence e,
-                  std::vector<lts::StateId>* class_to_state = nullptr);
+                  std::vector<lts::StateId>* class_to_state = nullptr,
+                  const std::vector<lts::StateId>* state_order = nullptr);
 
 // The whole pipeline in one call: the reachable part of `lts`, its coarsest
 // partition under `e`, and the quotient. For Equivalence::none the result is

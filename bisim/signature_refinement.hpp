@@ -18,8 +18,12 @@
 // steps; a class with more hashes its steps instead (may merge, never
 // splits equal states). Only classes that may split (one of their states
 // has a step into a state that changed class, or they split themselves) are
-// recomputed. For branching bisimulation, states are handled over the
-// tau-DAG from its sinks, so a state's inert successors are done before it.
+// recomputed. States are handled in increasing number; for branching
+// bisimulation the graph must be numbered so that every tau-step goes to a
+// smaller number (contract_tau_sccs does so), so that a state's inert
+// successors are done before it, and every pass reads the steps in
+// sequence (a near-descending order computed per pass, with jumps at 80% of
+// the states, made each round 2.6x slower on a 9*10^6-transition LTS of gen).
 //
 // A budget of a few passes over the transitions bounds the work, keeping
 // this O(n + m); when it runs out, when a costly round splits little (long
@@ -31,7 +35,8 @@
 // A Graph provides: num_states(), num_transitions(), out_degree(s),
 // steps(s, f) calling f(label, target) for each step of s, predecessors(s, f)
 // calling f(source) for each step into s and returning their number, and
-// the constant tau_can_be_inert (true for branching bisimulation).
+// the constant tau_can_be_inert (true for branching bisimulation; then every
+// tau-step s -> t has t < s).
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -163,12 +168,12 @@ inline std::uint32_t dense_classes(const std::vector<std::uint64_t>& h, std::vec
 }
 
 template <typename Graph>
-std::uint32_t hashed_rounds(const Graph& g, const std::vector<lts::StateId>& order, std::vector<std::uint32_t>& cls) {
+std::uint32_t hashed_rounds(const Graph& g, std::vector<std::uint32_t>& cls) {
   const lts::StateId n = g.num_states();
   constexpr int rounds = 3;
   std::vector<std::uint64_t> h(n, 0), mask(n, 0);
   for (int round = 0; round < rounds; ++round) {
-    for (const lts::StateId s : order) {
+    for (lts::StateId s = 0; s < n; ++s) {
       std::uint64_t m = bloom_bit(mix(lts::tau, h[s]));
       g.steps(s, [&](lts::LabelId a, lts::StateId to) {
         if (Graph::tau_can_be_inert && a == lts::tau && h[to] == h[s])
@@ -186,8 +191,7 @@ std::uint32_t hashed_rounds(const Graph& g, const std::vector<lts::StateId>& ord
 // The exact rounds, from classes coarser than bisimilarity (or equal):
 // those of hashed_rounds, or any other such partition.
 template <typename Graph>
-SignatureClasses exact_rounds(const Graph& g, const std::vector<lts::StateId>& order, SignatureClasses start,
-                              std::uint64_t budget) {
+SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint64_t budget) {
   using lts::StateId;
   const StateId n = g.num_states();
   SignatureClasses result = std::move(start);
@@ -231,7 +235,7 @@ SignatureClasses exact_rounds(const Graph& g, const std::vector<lts::StateId>& o
   auto own_step = [](std::uint32_t a, std::uint32_t d) { return std::uint64_t{a} << 32 | d; };
   std::vector<std::uint32_t> class_size;
   while (true) {
-    // Each round scans all states a few times (sizes, the order, the
+    // Each round scans all states a few times (sizes, the signatures, the
     // groups): counted in the work, so that many cheap rounds still end
     // within the budget.
     work += n;
@@ -240,14 +244,13 @@ SignatureClasses exact_rounds(const Graph& g, const std::vector<lts::StateId>& o
     for (StateId s = 0; s < n; ++s) ++class_size[cls[s]];
     for (std::uint32_t c = 0; c < num_classes; ++c)
       if (class_size[c] < 2) dirty[c] = 0;
-    // Signatures of the states of dirty classes, successors first (the
-    // order is near sequential in memory on LTSs numbered breadth-first).
+    // Signatures of the states of dirty classes, inert successors first.
     step_ids.clear();
     step_number.clear();
     const std::uint64_t work_before = work;
     const std::uint32_t classes_before = num_classes;
     bool overflow = false, too_many_steps = false;
-    for (const StateId s : order) {
+    for (StateId s = 0; s < n; ++s) {
       const std::uint32_t c = cls[s];
       if (!dirty[c]) continue;
       Set128 set;
@@ -282,7 +285,7 @@ SignatureClasses exact_rounds(const Graph& g, const std::vector<lts::StateId>& o
     // Classes with more than 128 steps: hashed bits instead.
     if (overflow) {
       result.exact = false;
-      for (const StateId s : order) {
+      for (StateId s = 0; s < n; ++s) {
         const std::uint32_t c = cls[s];
         if (!dirty[c] || steps_in_class[c] <= 128) continue;
         Set128 set;
@@ -301,7 +304,7 @@ SignatureClasses exact_rounds(const Graph& g, const std::vector<lts::StateId>& o
     group_ids.clear();
     group_class.clear();
     changed.clear();
-    for (const StateId s : order) {
+    for (StateId s = 0; s < n; ++s) {
       const std::uint32_t c = cls[s];
       if (!dirty[c]) continue;
       const GroupKey key{c, sig[s]};
@@ -353,17 +356,16 @@ SignatureClasses exact_rounds(const Graph& g, const std::vector<lts::StateId>& o
   return result;
 }
 
-// The classes; states handled in `order` (successors first along tau for
-// branching bisimulation). budget 0: one class, nothing done.
+// The classes. budget 0: one class, nothing done.
 template <typename Graph>
-SignatureClasses signature_classes(const Graph& g, const std::vector<lts::StateId>& order, std::uint64_t budget) {
+SignatureClasses signature_classes(const Graph& g, std::uint64_t budget) {
   SignatureClasses start;
   if (budget == 0) {  // everything left to partition refinement
     start.class_of.assign(g.num_states(), 0);
     return start;
   }
-  start.count = hashed_rounds(g, order, start.class_of);
-  return exact_rounds(g, order, std::move(start), budget);
+  start.count = hashed_rounds(g, start.class_of);
+  return exact_rounds(g, std::move(start), budget);
 }
 
 }  // namespace bisim::signatures

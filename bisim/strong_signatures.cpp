@@ -96,9 +96,7 @@ bool strong_partition_by_signatures(const lts::Lts& l, Partition& result) {
   // what they reach is not lost: Paige & Tarjan start from it.
   if (2 * std::uint64_t{classes.count} >= l.num_states) {
     const StrongSignatureView view(l);
-    std::vector<lts::StateId> order(l.num_states);
-    std::iota(order.begin(), order.end(), 0);
-    classes = signatures::exact_rounds(view, order, std::move(classes),
+    classes = signatures::exact_rounds(view, std::move(classes),
                                        3 * (std::uint64_t{l.num_transitions()} + l.num_states));
   } else {
     classes.exact = false;

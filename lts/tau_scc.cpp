@@ -24,7 +24,11 @@ TauSccs tau_sccs(const Lts& lts) {
   std::vector<Frame> dfs;
   std::uint32_t counter = 0;
 
-  for (StateId root = 0; root < n; ++root) {
+  // Roots from the last state down: in LTSs numbered breadth-first most
+  // tau-steps go up, so most searches stop at once and the components come
+  // out nearly in descending state order (ascending roots went deep first
+  // and scattered them).
+  for (StateId root = n; root-- > 0;) {
     if (index[root] != unvisited) continue;
     dfs.push_back({root, 0});
     index[root] = low[root] = counter++;

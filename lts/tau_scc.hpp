@@ -17,6 +17,9 @@ struct TauSccs {
   // component[s] is the SCC of state s. Components are numbered in the order
   // Tarjan completes them: every tau-successor of a state lies in a
   // component with a number no larger than its own (reverse topological).
+  // The searches start from the last state down, so on LTSs whose tau-steps
+  // mostly go to higher numbers the components keep the states' order,
+  // reversed.
   std::vector<std::uint32_t> component;
   std::uint32_t count = 0;
   // divergent[c]: component c holds a tau-cycle (two or more states, or a

@@ -122,13 +122,25 @@ void Refiner::carve_moved_states(const std::vector<StateId>& moved, BlockId to) 
   for (SliceId x : touched) slices_[x].twin = none;
 }
 
-// Does s have a transition in slice x? Scans s's steps with x's label.
+// Does s have a transition in slice x? Scans s's steps with x's label, or
+// x itself when that is shorter: a contracted tau-cycle can have hundreds
+// of thousands of steps with one label, and the blue search asks about it
+// under every slice of its block (random LTS of 10^7 transitions, 30% tau:
+// refine 15.8 s with the scan of s alone).
 bool Refiner::has_transition_in(StateId s, SliceId x) const {
   const lts::LabelId a = slices_[x].label;
   const auto steps = out(s);
-  auto it = std::lower_bound(steps.begin(), steps.end(), a,
-                             [](const lts::Transition& t, lts::LabelId l) { return t.label < l; });
-  for (; it != steps.end() && it->label == a; ++it)
+  const auto [first, last] = std::equal_range(steps.begin(), steps.end(), lts::Transition{s, a, 0},
+                                              [](const lts::Transition& t, const lts::Transition& u) {
+                                                return t.label < u.label;
+                                              });
+  const Slice& slice = slices_[x];
+  if (static_cast<std::size_t>(last - first) > slice.end - slice.begin) {
+    for (std::uint32_t p = slice.begin; p < slice.end; ++p)
+      if (trans_[blc_[p]].from == s) return true;
+    return false;
+  }
+  for (auto it = first; it != last; ++it)
     if (slice_of_[transition_id(*it)] == x) return true;
   return false;
 }

@@ -29,7 +29,11 @@ Refiner::Refiner(const lts::Lts& acyclic, std::uint64_t signature_budget)
                                                            : signature_budget) {
   // trans_ is sorted by (from, label, to): the out-view is a set of offsets.
   out_begin_.assign(n_ + 1, 0);
-  for (const lts::Transition& t : trans_) ++out_begin_[t.from + 1];
+  for (const lts::Transition& t : trans_) {
+    if (t.label == lts::tau && t.to >= t.from)
+      throw std::invalid_argument("branching refinement: a tau-step that does not go to a smaller state number");
+    ++out_begin_[t.from + 1];
+  }
   for (StateId s = 0; s < n_; ++s) out_begin_[s + 1] += out_begin_[s];
   // The in-view by a counting sort on the target.
   if (trans_.size() >= visible_tag)

@@ -22,8 +22,10 @@
 //   bottom_states.cpp  stabilising blocks with new bottom states (GJKW
 //                      and JGKW)
 //
-// The input must be tau-acyclic (contract_tau_sccs), so every state reaches a
-// bottom state of its block by inert steps.
+// The input must be tau-acyclic, so every state reaches a bottom state of its
+// block by inert steps, and numbered so that every tau-step goes to a smaller
+// state number (signature refinement relies on it); contract_tau_sccs gives
+// both.
 //
 // Invariant between rounds: every block R is stable under every slice
 // (R, a, C) that is not constellation-inert (a = tau and C = R's
@@ -99,7 +101,6 @@ class Refiner {
   }
 
   // signature_refinement.cpp
-  std::vector<StateId> tau_successors_first() const;
   struct SignatureView;  // what signature refinement sees of this LTS
   signatures::SignatureClasses signature_classes(std::uint64_t budget) const;
   // initial_partition.cpp

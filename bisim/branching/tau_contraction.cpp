@@ -1,36 +1,20 @@
 #include "bisim/branching/tau_contraction.hpp"
 
 #include <algorithm>
-#include <numeric>
 
 #include "lts/tau_scc.hpp"
 
 namespace bisim::branching {
 
-namespace {
-
-// Tarjan numbers components in reverse topological order, which scatters
-// the states of an LTS without tau-cycles. Numbering components in the order
-// of their smallest state keeps the input's order (and its memory locality)
-// instead: contraction of a tau-acyclic LTS is then the identity.
-void renumber_by_first_member(lts::TauSccs& sccs) {
-  constexpr std::uint32_t unset = static_cast<std::uint32_t>(-1);
-  std::vector<std::uint32_t> new_id(sccs.count, unset);
-  std::uint32_t next = 0;
-  for (auto& c : sccs.component) {
-    if (new_id[c] == unset) new_id[c] = next++;
-    c = new_id[c];
-  }
-  std::vector<bool> divergent(sccs.count);
-  for (std::uint32_t c = 0; c < sccs.count; ++c) divergent[new_id[c]] = sccs.divergent[c];
-  sccs.divergent = std::move(divergent);
-}
-
-}  // namespace
-
+// Components keep Tarjan's numbering (reverse topological, so every
+// surviving tau-step goes to a smaller number: signature refinement then
+// takes the states in increasing order, reading the transitions in
+// sequence); tau_sccs starts its searches from the last state down, which
+// keeps the input's memory locality, reversed. (Numbering components by
+// their smallest state instead kept the input's order but made the rounds
+// follow a computed order: 2.6x slower per round on an LTS of gen.)
 ContractedLts contract_tau_sccs(const lts::Lts& input, bool divergence_sensitive) {
   lts::TauSccs sccs = lts::tau_sccs(input);
-  renumber_by_first_member(sccs);
   ContractedLts out;
   out.lts.num_states = sccs.count;
   out.lts.initial = input.num_states == 0 ? 0 : sccs.component[input.initial];
@@ -95,45 +79,8 @@ ContractedLts contract_tau_sccs(const lts::Lts& input, bool divergence_sensitive
 }
 
 ContractedLts contract_tau_sccs(lts::Lts&& input, bool divergence_sensitive) {
-  auto& ts = input.transitions;
-  const bool by_source =
-      std::is_sorted(ts.begin(), ts.end(), [](const lts::Transition& a, const lts::Transition& b) { return a.from < b.from; });
-  const bool tau_self_loop = std::any_of(ts.begin(), ts.end(), [](const lts::Transition& t) {
-    return t.label == lts::tau && t.from == t.to;
-  });
-  if (!by_source || tau_self_loop) {
-    ContractedLts out = contract_tau_sccs(static_cast<const lts::Lts&>(input), divergence_sensitive);
-    std::vector<lts::Transition>().swap(ts);
-    return out;
-  }
-  lts::TauSccs sccs = lts::tau_sccs(input);
-  if (sccs.count != input.num_states) {  // a tau-cycle: contract for real
-    ContractedLts out = contract_tau_sccs(static_cast<const lts::Lts&>(input), divergence_sensitive);
-    std::vector<lts::Transition>().swap(ts);
-    return out;
-  }
-  // Tau-acyclic without self-loops: every component is one state, none
-  // divergent, and the contraction is the identity up to the order and
-  // duplicates of each state's transitions.
-  ContractedLts out;
-  out.num_labels = static_cast<std::uint32_t>(input.labels.size());
-  for (const lts::Transition& t : ts) out.num_labels = std::max(out.num_labels, t.label + 1);
-  if (divergence_sensitive) ++out.num_labels;  // as the copying path counts it
-  std::size_t write = 0;
-  for (std::size_t first = 0; first < ts.size();) {
-    std::size_t last = first;
-    while (last < ts.size() && ts[last].from == ts[first].from) ++last;
-    std::sort(ts.begin() + first, ts.begin() + last);
-    for (std::size_t i = first; i < last; ++i)
-      if (i == first || ts[i] != ts[i - 1]) ts[write++] = ts[i];
-    first = last;
-  }
-  ts.resize(write);
-  out.lts.num_states = input.num_states;
-  out.lts.initial = input.initial;
-  out.lts.transitions = std::move(ts);
-  out.component.resize(input.num_states);
-  std::iota(out.component.begin(), out.component.end(), 0u);
+  ContractedLts out = contract_tau_sccs(static_cast<const lts::Lts&>(input), divergence_sensitive);
+  std::vector<lts::Transition>().swap(input.transitions);
   return out;
 }
 

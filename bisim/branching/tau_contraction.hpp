@@ -34,11 +34,11 @@ struct ContractedLts {
 
 // Transitions of the result are sorted and without duplicates; tau steps
 // inside a component are dropped, so the result has no tau-cycles.
-// Components are numbered in the order of their smallest input state.
+// Components are numbered in reverse topological order of the tau-steps:
+// every tau-step of the result goes to a smaller state number.
 ContractedLts contract_tau_sccs(const lts::Lts& input, bool divergence_sensitive);
-// The same, consuming `input`'s transitions (its label table stays): when it
-// has no tau-cycle (nor tau self-loop) and lists its transitions by source,
-// as gen's output does, they are sorted in place instead of copied.
+// The same, releasing `input`'s transitions once done (its label table
+// stays).
 ContractedLts contract_tau_sccs(lts::Lts&& input, bool divergence_sensitive);
 
 }  // namespace bisim::branching
