@@ -61,7 +61,9 @@ void check_contraction(const lts::Lts& l, bool div, const bisim::branching::Cont
   for (const auto& [from, label, to] : want) expected.push_back({from, label, to});
   ASSERT_EQ(got.lts.transitions, expected) << "round " << round;
   for (const lts::Transition& t : got.lts.transitions)
-    if (t.label == lts::tau) ASSERT_LT(t.to, t.from) << "round " << round;
+    if (t.label == lts::tau) {
+      ASSERT_LT(t.to, t.from) << "round " << round;
+    }
 }
 
 TEST(TauContraction, ComponentsNumberingAndTransitions) {
