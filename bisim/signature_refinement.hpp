@@ -26,11 +26,12 @@
 // the states, made each round 2.6x slower on a 9*10^6-transition LTS of gen).
 //
 // A budget of a few passes over the transitions bounds the work, keeping
-// this O(n + m); when it runs out, when a costly round splits little (long
-// chains of dependent splits, one class per round), or when a class had to
-// hash, the classes reached are handed to partition refinement, which
-// finishes in O(m log n): they are never finer than the answer. When the
-// exact rounds reach their fixpoint, the classes are the answer.
+// this O(n + m); when it runs out, or when a costly round splits little
+// (long chains of dependent splits, one class per round), the classes
+// reached are handed to partition refinement, which finishes in O(m log n):
+// they are never finer than the answer. When the exact rounds reach their
+// fixpoint, the classes are the answer; if some class had to hash on the
+// way, only once an exact stability check (signature_stability.hpp) agrees.
 //
 // A Graph provides: num_states(), num_transitions(), out_degree(s),
 // steps(s, f) calling f(label, target) for each step of s, predecessors(s, f)
@@ -41,6 +42,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "bisim/signature_stability.hpp"
 #include "lts/lts.hpp"
 
 namespace bisim::signatures {
@@ -97,6 +99,16 @@ class LocalIds {
         keys_.push_back(key);
         return slot.id;
       }
+      if (slot.hash == h && keys_[slot.id] == key) return slot.id;
+    }
+  }
+  // The number of a key, or `absent`, without adding it.
+  static constexpr std::uint32_t absent = static_cast<std::uint32_t>(-1);
+  std::uint32_t find(const Key& key, std::uint64_t h) const {
+    if (slots_.empty()) return absent;
+    for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
+      const Slot& slot = slots_[i];
+      if (slot.id == empty) return absent;
       if (slot.hash == h && keys_[slot.id] == key) return slot.id;
     }
   }
@@ -197,9 +209,12 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
   SignatureClasses result = std::move(start);
   std::vector<std::uint32_t>& cls = result.class_of;
   std::uint32_t num_classes = result.count;
-  // A state with more than 128 distinct steps makes its class hash: then
-  // the exact rounds cannot prove anything, and partition refinement takes
-  // over at once (random LTSs with a giant tau-cycle, contracted).
+  // A state with more than 128 distinct steps makes its class hash, and
+  // fills most of its 128 hashed bits: states then look alike that are not,
+  // and the stability check at the fixpoint fails. Partition refinement
+  // takes over at once instead (random LTSs with a giant tau-cycle,
+  // contracted; going on cost two rounds and a failed check on one of 10^6
+  // transitions). Classes that are wide only together go on and are checked.
   {
     LocalIds<std::uint64_t> steps;
     for (StateId s = 0; s < n; ++s) {
@@ -217,6 +232,7 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
       }
     }
   }
+
   std::vector<std::uint8_t> dirty(num_classes, 1);  // per class: recompute this round
   std::vector<Set128> sig(n);
   // Per class, this round: how many steps it numbered (past 128 it hashes),
@@ -261,15 +277,24 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
           return;
         }
         const StepKey key{c, a, d};
+        if (steps_in_class[c] >= 128) {
+          // The class is wide (it will hash, below): no more of its steps
+          // are numbered, so the table keeps at most 128 per class.
+          const std::uint32_t id = step_ids.find(key, key.hash());
+          if (id == step_ids.absent) {
+            overflow = true;
+            steps_in_class[c] = 129;
+          } else {
+            set.add(step_number[id]);
+          }
+          return;
+        }
         const std::uint32_t id = step_ids.id(key, key.hash());
         if (id == step_number.size()) {
           step_number.push_back(steps_in_class[c]++);
           too_many_steps |= id > max_steps;
         }
-        if (step_number[id] < 128)
-          set.add(step_number[id]);
-        else
-          overflow = true;
+        set.add(step_number[id]);
       });
       sig[s] = set;
       work += 1 + g.out_degree(s);
@@ -324,13 +349,13 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
     }
     if (changed.empty()) {
       result.fixpoint = true;
+      // Equal hashed signatures need not be equal: check exactly.
+      if (!result.exact) result.exact = classes_are_stable(g, cls, num_classes);
       break;
     }
-    // Hashed signatures cannot prove the partition final: partition
-    // refinement takes over. So it does when a costly round split little
+    // Partition refinement takes over when a costly round split little
     // (long chains of dependent splits, one class per round, which
     // partition refinement handles in O(m log n)).
-    if (!result.exact) break;
     const bool costly = work - work_before > (std::uint64_t{g.num_transitions()} + n) / 4;
     if (costly && num_classes - classes_before <= classes_before / 100 + 1) break;
     // Next round: the classes that split, and those with a step into a state

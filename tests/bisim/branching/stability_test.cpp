@@ -1,0 +1,138 @@
+// The exact stability check that proves a fixpoint of signature rounds in
+// which some class hashed (bisim/signature_stability.hpp), against the
+// definition computed naively: a partition is stable when the states of
+// each class have equal signatures, the signature of s being the steps
+// (a, class of target) of the states s reaches by inert tau-steps, inert
+// steps left out (for strong bisimulation: s's own steps). On random
+// tau-contracted LTSs, under the true branching partition (stable), the
+// one-class partition, random partitions, and the true partition with two
+// classes merged or one class cut in two.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "bisim/branching/branching_bisimulation.hpp"
+#include "bisim/branching/tau_contraction.hpp"
+#include "bisim/signature_stability.hpp"
+#include "tests/support/random_lts.hpp"
+
+namespace {
+
+template <bool inert_tau>
+struct LtsView {
+  static constexpr bool tau_can_be_inert = inert_tau;
+  const lts::Lts& l;
+  std::vector<std::vector<std::pair<lts::LabelId, lts::StateId>>> out;
+  explicit LtsView(const lts::Lts& lts) : l(lts), out(lts.num_states) {
+    for (const lts::Transition& t : lts.transitions) out[t.from].push_back({t.label, t.to});
+  }
+  lts::StateId num_states() const { return l.num_states; }
+  template <typename F>
+  void steps(lts::StateId s, F f) const {
+    for (const auto& [a, to] : out[s]) f(a, to);
+  }
+};
+
+// The naive definition.
+template <bool inert_tau>
+bool naive_stable(const LtsView<inert_tau>& g, const std::vector<std::uint32_t>& cls) {
+  const lts::StateId n = g.num_states();
+  std::vector<std::set<std::pair<lts::LabelId, std::uint32_t>>> sig(n);
+  for (lts::StateId s = 0; s < n; ++s) {
+    std::vector<lts::StateId> stack{s};
+    std::vector<bool> seen(n, false);
+    seen[s] = true;
+    while (!stack.empty()) {
+      const lts::StateId u = stack.back();
+      stack.pop_back();
+      for (const auto& [a, to] : g.out[u]) {
+        if (inert_tau && a == lts::tau && cls[to] == cls[u]) {
+          if (!seen[to]) {
+            seen[to] = true;
+            stack.push_back(to);
+          }
+        } else {
+          sig[s].insert({a, cls[to]});
+        }
+      }
+    }
+  }
+  for (lts::StateId s = 0; s < n; ++s)
+    for (lts::StateId t = 0; t < n; ++t)
+      if (cls[s] == cls[t] && sig[s] != sig[t]) return false;
+  return true;
+}
+
+std::uint32_t count_of(const std::vector<std::uint32_t>& cls) {
+  return cls.empty() ? 0 : *std::max_element(cls.begin(), cls.end()) + 1;
+}
+
+template <bool inert_tau>
+void check(const LtsView<inert_tau>& g, const std::vector<std::uint32_t>& cls, unsigned round, unsigned& stable_seen,
+           unsigned& unstable_seen) {
+  const bool want = naive_stable(g, cls);
+  ASSERT_EQ(bisim::signatures::classes_are_stable(g, cls, count_of(cls)), want) << "round " << round;
+  (want ? stable_seen : unstable_seen) += 1;
+}
+
+TEST(SignatureStability, AgreesWithTheDefinition) {
+  std::mt19937_64 rng(23);
+  unsigned stable_seen = 0, unstable_seen = 0;
+  for (unsigned round = 0; round < 400; ++round) {
+    const lts::Lts l = testing_support::random_lts(rng, testing_support::random_shape(rng, 30));
+    const bisim::branching::ContractedLts c = bisim::branching::contract_tau_sccs(l, false);
+    const lts::StateId n = c.lts.num_states;
+    if (n == 0) continue;
+    const LtsView<true> branching(c.lts);
+    const LtsView<false> strong(c.lts);
+    // The true partition, carried over to the contracted states.
+    const bisim::Partition truth = bisim::branching_partition(l, false);
+    std::vector<std::uint32_t> cls(n);
+    for (lts::StateId s = 0; s < l.num_states; ++s) cls[c.component[s]] = truth.block[s];
+    {
+      std::vector<std::uint32_t> dense(truth.num_blocks, static_cast<std::uint32_t>(-1));
+      std::uint32_t next = 0;
+      for (auto& b : cls) b = dense[b] == static_cast<std::uint32_t>(-1) ? (dense[b] = next++) : dense[b];
+    }
+    ASSERT_TRUE(bisim::signatures::classes_are_stable(branching, cls, count_of(cls))) << "round " << round;
+    check(branching, cls, round, stable_seen, unstable_seen);
+    check(strong, cls, round, stable_seen, unstable_seen);
+    // Two classes merged.
+    const std::uint32_t k = count_of(cls);
+    if (k >= 2) {
+      std::vector<std::uint32_t> merged = cls;
+      const std::uint32_t a = static_cast<std::uint32_t>(rng() % k), b = (a + 1) % k;
+      for (auto& x : merged) x = x == b ? a : x;  // b is left empty
+      check(branching, merged, round, stable_seen, unstable_seen);
+    }
+    // One class cut in two.
+    {
+      std::vector<std::uint32_t> cut = cls;
+      const std::uint32_t a = static_cast<std::uint32_t>(rng() % k);
+      bool first_kept = false;  // the class's first state stays, the others move at random
+      for (auto& x : cut) {
+        if (x != a) continue;
+        if (first_kept && rng() % 2) x = k;
+        first_kept = true;
+      }
+      check(branching, cut, round, stable_seen, unstable_seen);
+    }
+    // One class, and a random partition.
+    check(branching, std::vector<std::uint32_t>(n, 0), round, stable_seen, unstable_seen);
+    check(strong, std::vector<std::uint32_t>(n, 0), round, stable_seen, unstable_seen);
+    const std::uint32_t parts = 1 + static_cast<std::uint32_t>(rng() % n);
+    std::vector<std::uint32_t> random(n);
+    for (lts::StateId s = 0; s < n; ++s) random[s] = s < parts ? s : static_cast<std::uint32_t>(rng() % parts);
+    check(branching, random, round, stable_seen, unstable_seen);
+    check(strong, random, round, stable_seen, unstable_seen);
+  }
+  // Both answers were exercised many times.
+  EXPECT_GT(stable_seen, 400u);
+  EXPECT_GT(unstable_seen, 400u);
+}
+
+}  // namespace
