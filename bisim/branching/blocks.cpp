@@ -42,7 +42,7 @@ Refiner::BlockId Refiner::move_to_new_block(BlockId r, const std::vector<StateId
   const ConstellationId c = blocks_[r].constellation;
   // Link the new block right after r in its constellation.
   const BlockId after = blocks_[r].next_in_constellation;
-  std::uint64_t weight = 0;
+  std::uint32_t weight = 0;
   for (StateId s : moved) weight += weight_of(s);
   blocks_[r].weight -= weight;
   blocks_.push_back(Block{blocks_[r].end, blocks_[r].end, old_end, c, after, r, none, weight});

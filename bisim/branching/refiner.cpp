@@ -38,6 +38,8 @@ Refiner::Refiner(const lts::Lts& acyclic, std::uint64_t signature_budget)
   // The in-view by a counting sort on the target.
   if (trans_.size() >= visible_tag)
     throw std::length_error("branching bisimulation: more than 2^31 transitions after tau-SCC contraction");
+  if (std::uint64_t{n_} + trans_.size() >= (std::uint64_t{1} << 32))
+    throw std::length_error("branching bisimulation: 2^32 states plus transitions or more after tau-SCC contraction");
   in_begin_.assign(n_ + 1, 0);
   std::vector<std::uint32_t> next_tau(n_, 0), next_visible;  // cursors
   for (const lts::Transition& t : trans_) {

@@ -66,10 +66,13 @@ class Refiner {
     BlockId next_in_constellation, prev_in_constellation;
     SliceId first_slice;
     // Its states plus the transitions into them: the cost of making it a
-    // constellation, which is what the main loop halves (refiner.cpp).
-    std::uint64_t weight;
+    // constellation, which is what the main loop halves (refiner.cpp). At
+    // most n + m < 2^32 (the constructor checks), so 32 bits: a block is
+    // 32 bytes, not 40 (there are up to n of them).
+    std::uint32_t weight;
     std::uint32_t size() const { return end - begin; }
   };
+  static_assert(sizeof(Block) == 32);
   struct Constellation {
     BlockId first_block;
     std::uint32_t num_blocks;
@@ -130,7 +133,7 @@ class Refiner {
   }
   // The id of the step w -tau-> s (it exists: w is a tau-source of s).
   std::uint32_t tau_step(StateId w, StateId s) const;
-  std::uint64_t weight_of(StateId s) const { return 1 + in_begin_[s + 1] - in_begin_[s]; }
+  std::uint32_t weight_of(StateId s) const { return 1 + in_begin_[s + 1] - in_begin_[s]; }
 
   // blc_slices.cpp
   void init_slices();
