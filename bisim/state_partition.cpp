@@ -15,15 +15,15 @@ StatePartition::StatePartition(lts::StateId num_states)
   marked_end_ = {0};
 }
 
-StatePartition::StatePartition(const std::vector<BlockId>& block_of, BlockId count)
-    : elems_(block_of.size()), position_(block_of.size()), block_(block_of), begin_(count + 1, 0) {
+StatePartition::StatePartition(std::vector<BlockId> block_of, BlockId count)
+    : elems_(block_of.size()), position_(block_of.size()), block_(std::move(block_of)), begin_(count + 1, 0) {
   // A counting sort of the states by block.
-  for (const BlockId b : block_of) ++begin_[b + 1];
+  for (const BlockId b : block_) ++begin_[b + 1];
   std::partial_sum(begin_.begin(), begin_.end(), begin_.begin());
   begin_.pop_back();
   end_ = begin_;
-  for (lts::StateId s = 0; s < block_of.size(); ++s) {
-    const std::uint32_t i = end_[block_of[s]]++;
+  for (lts::StateId s = 0; s < block_.size(); ++s) {
+    const std::uint32_t i = end_[block_[s]]++;
     elems_[i] = s;
     position_[s] = i;
   }

@@ -20,8 +20,9 @@ class StatePartition {
   // One block holding every state.
   explicit StatePartition(lts::StateId num_states);
   // The blocks 0 .. count-1 of a given partition (block_of[s] < count, every
-  // block non-empty).
-  StatePartition(const std::vector<BlockId>& block_of, BlockId count);
+  // block non-empty); block_of becomes the partition's own (pass it moved
+  // to save the copy).
+  StatePartition(std::vector<BlockId> block_of, BlockId count);
 
   BlockId block_of(lts::StateId s) const { return block_[s]; }
   const std::vector<BlockId>& blocks() const { return block_; }  // block_of for every state

@@ -32,6 +32,7 @@ constexpr Record no_record = static_cast<Record>(-1);
 // so the scans below read memory in order rather than jumping into the
 // transition array (measured: a quarter of the refinement time at 10^6).
 struct IncomingSteps {
+  IncomingSteps() = default;
   explicit IncomingSteps(const lts::Lts& lts) : first(std::size_t{lts.num_states} + 1, 0) {
     for (const lts::Transition& t : lts.transitions) ++first[t.to + 1];
     for (std::size_t s = 0; s + 1 < first.size(); ++s) first[s + 1] += first[s];
@@ -53,20 +54,26 @@ class StrongRefiner {
  public:
   // Starting from `start`, a partition coarser than bisimilarity (or equal):
   // all its blocks form the first compound, as the one block did.
-  StrongRefiner(const lts::Lts& lts, const Partition& start)
+  StrongRefiner(const lts::Lts& lts, Partition&& start)
       : in_(lts),
-        partition_(start.block, start.num_blocks),
+        num_start_blocks_(start.num_blocks),
+        partition_(std::move(start.block), start.num_blocks),
         record_(lts.num_transitions(), no_record),
         new_record_(lts.num_states, no_record),
         old_record_(lts.num_states, no_record),
         label_count_(lts.labels.size(), 0) {
-    for (BlockId b = 1; b < start.num_blocks; ++b) compounds_.add_block(0, b);
+    for (BlockId b = 1; b < num_start_blocks_; ++b) compounds_.add_block(0, b);
   }
 
   Partition run() {
     initial_split();
     std::uint32_t compound;
     while (compounds_.next_compound(compound)) split_by(compounds_.take_smaller_block(compound, partition_));
+    // The numbering needs two more per-state arrays: release the per-
+    // transition ones first (they set the peak on LTSs with as many states
+    // as transitions).
+    in_ = IncomingSteps{};
+    std::vector<Record>().swap(record_);
     return numbered_partition();
   }
 
@@ -171,7 +178,8 @@ class StrongRefiner {
     return numbered_by_smallest_state(partition_.blocks(), partition_.num_blocks());
   }
 
-  const IncomingSteps in_;
+  IncomingSteps in_;
+  BlockId num_start_blocks_;
   StatePartition partition_;
   CompoundSplitters compounds_;
   SplitterCounts counts_;
@@ -198,7 +206,7 @@ Partition strong_partition(const lts::Lts& lts, StrongRoute route) {
     start.block.assign(lts.num_states, 0);
     start.num_blocks = 1;
   }
-  return StrongRefiner(lts, start).run();
+  return StrongRefiner(lts, std::move(start)).run();
 }
 
 }  // namespace bisim
