@@ -39,10 +39,16 @@ Partition branching_in_phases(lts::Lts& l, bool divergence_sensitive, std::vecto
   l = lts::Lts{};
   for (StateId& s : state_map)
     if (s != lts::no_state) s = contracted.component[s];
-  {
-    std::vector<bool> seen(contracted.lts.num_states, false);
-    by_first_member.clear();
-    by_first_member.reserve(contracted.lts.num_states);
+  // Without tau-cycles, and with every tau-step going to a higher number,
+  // the contraction just reverses the states: then the order is made after
+  // refinement, not held through its peak (4 bytes per state).
+  const std::uint32_t n = contracted.lts.num_states;
+  bool reversed = contracted.component.size() == n;
+  for (StateId s = 0; reversed && s < n; ++s) reversed = contracted.component[s] == n - 1 - s;
+  by_first_member.clear();
+  if (!reversed) {
+    std::vector<bool> seen(n, false);
+    by_first_member.reserve(n);
     for (const std::uint32_t c : contracted.component)
       if (!seen[c]) {
         seen[c] = true;
@@ -56,6 +62,8 @@ Partition branching_in_phases(lts::Lts& l, bool divergence_sensitive, std::vecto
     branching::Refiner refiner(contracted.lts);
     p.block = refiner.run(p.num_blocks);
   }
+  if (reversed)
+    for (StateId c = n; c-- > 0;) by_first_member.push_back(c);
   l = std::move(contracted.lts);
   for (lts::Transition& t : l.transitions)
     if (t.label >= labels.size()) t.label = lts::tau;  // a divergence mark
