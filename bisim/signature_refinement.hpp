@@ -166,14 +166,18 @@ struct GroupKey {
 // signatures. A state's signature is a 64-bit Bloom mask of its steps (a,
 // hash of the target's class), h' = hash(h, mask); collisions can only
 // merge, so the classes stay unions of bisimulation classes, and the exact
-// rounds that follow split what they merged. Returns the number of classes.
+// rounds that follow split what they merged. The class hashes h have 32
+// bits: a collision too only merges, and the array read at random per step
+// is half the size (random LTS of 10^7 transitions: refine 1.33 -> 1.15 s).
+// Returns the number of classes.
 // One bit of a 64-bit Bloom mask, chosen by a hash.
 inline std::uint64_t bloom_bit(std::uint64_t hash) { return std::uint64_t{1} << (hash >> 58); }
 
 // Dense class ids (in the order of first occurrence) for per-state hashes;
 // returns their number.
-inline std::uint32_t dense_classes(const std::vector<std::uint64_t>& h, std::vector<std::uint32_t>& cls) {
-  LocalIds<std::uint64_t> ids;
+template <typename Hash>
+std::uint32_t dense_classes(const std::vector<Hash>& h, std::vector<std::uint32_t>& cls) {
+  LocalIds<Hash> ids;
   cls.resize(h.size());
   for (std::size_t s = 0; s < h.size(); ++s) cls[s] = ids.id(h[s], h[s]);
   return ids.size();
@@ -183,7 +187,8 @@ template <typename Graph>
 std::uint32_t hashed_rounds(const Graph& g, std::vector<std::uint32_t>& cls) {
   const lts::StateId n = g.num_states();
   constexpr int rounds = 3;
-  std::vector<std::uint64_t> h(n, 0), mask(n, 0);
+  std::vector<std::uint32_t> h(n, 0);
+  std::vector<std::uint64_t> mask(n, 0);
   for (int round = 0; round < rounds; ++round) {
     for (lts::StateId s = 0; s < n; ++s) {
       std::uint64_t m = bloom_bit(mix(lts::tau, h[s]));
@@ -195,7 +200,7 @@ std::uint32_t hashed_rounds(const Graph& g, std::vector<std::uint32_t>& cls) {
       });
       mask[s] = m;
     }
-    for (lts::StateId s = 0; s < n; ++s) h[s] = mix(h[s], mask[s]);
+    for (lts::StateId s = 0; s < n; ++s) h[s] = static_cast<std::uint32_t>(mix(h[s], mask[s]));
   }
   return dense_classes(h, cls);
 }

@@ -70,12 +70,13 @@ signatures::SignatureClasses hashed_rounds(const lts::Lts& l) {
   using signatures::bloom_bit;
   using signatures::mix;
   const lts::StateId n = l.num_states;
-  std::vector<std::uint64_t> h(n, 0), mask(n);
+  std::vector<std::uint32_t> h(n, 0);  // 32 bits: a collision only merges, and the array is half the size
+  std::vector<std::uint64_t> mask(n);
   signatures::SignatureClasses classes;
   for (int round = 0; round < 3; ++round) {
     for (lts::StateId s = 0; s < n; ++s) mask[s] = bloom_bit(mix(lts::tau, h[s]));
     for (const lts::Transition& t : l.transitions) mask[t.from] |= bloom_bit(mix(t.label, h[t.to]));
-    for (lts::StateId s = 0; s < n; ++s) h[s] = mix(h[s], mask[s]);
+    for (lts::StateId s = 0; s < n; ++s) h[s] = static_cast<std::uint32_t>(mix(h[s], mask[s]));
     if (round == 0) continue;
     classes.count = signatures::dense_classes(h, classes.class_of);
     // Two rounds leave a nearly rigid LTS mostly apart already; far fewer
