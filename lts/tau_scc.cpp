@@ -4,17 +4,26 @@
 
 namespace lts {
 
-namespace {
-constexpr std::uint32_t unvisited = static_cast<std::uint32_t>(-1);
-}
-
+// Pearce's variant of Tarjan's algorithm ("A space-efficient algorithm for
+// finding strongly connected components", Inf. Process. Lett. 116(1), 2016,
+// Algorithm 3, iterative): one array, rindex, serves as Tarjan's index and
+// lowlink while a state is open and holds its component once closed, and
+// a bit marks the roots. Against Tarjan's three per-state arrays (index,
+// lowlink, component), a third of the memory touched at random.
+//
+// Open states get numbers 1, 2, ... from `next` (given back when their
+// component closes); closed components take numbers from n down, which are
+// larger than any open number, so an edge into a closed component never
+// lowers a lowlink. Components close in Tarjan's order; at the end they are
+// renumbered 0, 1, ... in that order.
 TauSccs tau_sccs(const Lts& lts) {
   const Successors tau_out(lts, Which::tau_only);
   const StateId n = lts.num_states;
 
   TauSccs result;
-  result.component.assign(n, unvisited);
-  std::vector<std::uint32_t> index(n, unvisited), low(n, 0);
+  std::vector<std::uint32_t>& rindex = result.component;  // becomes the component
+  rindex.assign(n, 0);
+  std::vector<bool> root(n, false);
   std::vector<StateId> scc_stack;
   // The explicit DFS stack: a state and how many of its edges it has tried.
   struct Frame {
@@ -22,48 +31,74 @@ TauSccs tau_sccs(const Lts& lts) {
     std::uint32_t next_edge;
   };
   std::vector<Frame> dfs;
-  std::uint32_t counter = 0;
+  std::uint32_t next = 1;          // the next open number
+  std::uint64_t closed_id = n;     // the last closed component's number (counts down)
+  std::vector<std::uint32_t> size;  // per closed component, in closing order
 
+  auto open = [&](StateId s) {
+    rindex[s] = next++;
+    root[s] = true;
+    dfs.push_back({s, 0});
+  };
   // Roots from the last state down: in LTSs numbered breadth-first most
   // tau-steps go up, so most searches stop at once and the components come
   // out nearly in descending state order (ascending roots went deep first
   // and scattered them).
-  for (StateId root = n; root-- > 0;) {
-    if (index[root] != unvisited) continue;
-    dfs.push_back({root, 0});
-    index[root] = low[root] = counter++;
-    scc_stack.push_back(root);
+  for (StateId start = n; start-- > 0;) {
+    if (rindex[start] != 0) continue;
+    open(start);
     while (!dfs.empty()) {
       Frame& f = dfs.back();
-      const auto edges = tau_out.of(f.state);
+      const StateId v = f.state;
+      const auto edges = tau_out.of(v);
       if (f.next_edge < edges.size()) {
-        const StateId t = edges[f.next_edge++];
-        if (index[t] == unvisited) {
-          index[t] = low[t] = counter++;
-          scc_stack.push_back(t);
-          dfs.push_back({t, 0});
-        } else if (result.component[t] == unvisited && index[t] < low[f.state]) {
-          low[f.state] = index[t];  // t is on the SCC stack
+        const StateId w = edges[f.next_edge];
+        if (rindex[w] == 0) {
+          open(w);  // f.next_edge stays: the edge is finished on return
+          continue;
+        }
+        ++f.next_edge;
+        if (rindex[w] < rindex[v]) {
+          rindex[v] = rindex[w];
+          root[v] = false;
         }
         continue;
       }
-      const StateId s = f.state;
       dfs.pop_back();
-      if (!dfs.empty() && low[s] < low[dfs.back().state]) low[dfs.back().state] = low[s];
-      if (low[s] != index[s]) continue;
-      // s is the root of an SCC: pop it.
-      const std::uint32_t c = result.count++;
-      std::size_t size = 0;
-      StateId member;
-      do {
-        member = scc_stack.back();
-        scc_stack.pop_back();
-        result.component[member] = c;
-        ++size;
-      } while (member != s);
-      result.divergent.push_back(size > 1);
+      if (root[v]) {
+        // v closes its component: v and the states above it on the stack.
+        --closed_id;
+        const auto id = static_cast<std::uint32_t>(closed_id);
+        std::uint32_t members = 1;
+        --next;
+        while (!scc_stack.empty() && rindex[v] <= rindex[scc_stack.back()]) {
+          rindex[scc_stack.back()] = id;
+          scc_stack.pop_back();
+          --next;
+          ++members;
+        }
+        rindex[v] = id;
+        size.push_back(members);
+      } else {
+        scc_stack.push_back(v);
+      }
+      // Finish the parent's edge into v.
+      if (!dfs.empty()) {
+        Frame& parent = dfs.back();
+        ++parent.next_edge;
+        const StateId u = parent.state;
+        if (rindex[v] < rindex[u]) {
+          rindex[u] = rindex[v];
+          root[u] = false;
+        }
+      }
     }
   }
+  // Closing order from 0: the first closed (number n - 1) becomes 0.
+  result.count = static_cast<std::uint32_t>(size.size());
+  for (std::uint32_t& c : rindex) c = n - 1 - c;
+  result.divergent.resize(result.count);
+  for (std::uint32_t c = 0; c < result.count; ++c) result.divergent[c] = size[c] > 1;
   for (const Transition& t : lts.transitions)
     if (t.label == tau && t.from == t.to) result.divergent[result.component[t.from]] = true;
   return result;

@@ -1,7 +1,8 @@
 #pragma once
 // Strongly connected components of the tau-transitions (Tarjan, SIAM J.
-// Comput. 1(2), 1972), computed iteratively so that a tau-chain of 10^7
-// states does not overflow the call stack.
+// Comput. 1(2), 1972, in Pearce's space-efficient form, Inf. Process. Lett.
+// 2016), computed iteratively so that a tau-chain of 10^7 states does not
+// overflow the call stack.
 //
 // Hand-written rather than Boost.Graph's strong_components: Boost would need
 // the graph copied into an adjacency_list (about 40 bytes per edge), while
