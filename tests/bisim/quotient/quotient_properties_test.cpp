@@ -121,6 +121,27 @@ TEST(QuotientProperties, RandomLtss) {
   }
 }
 
+// quotient() straight on an LTS that was not contracted (tau-cycles of
+// several states, tau-steps up and down), with its reference partition:
+// exactly Definition 3.3 and, under divbranching, the self-loops of
+// Definitions 4.2-4.3 (minimise only ever passes contracted LTSs).
+TEST(QuotientProperties, QuotientOfAnUncontractedLts) {
+  std::mt19937_64 rng(404);
+  for (int round = 0; round < 150; ++round) {
+    const lts::Lts l = testing_support::random_lts(rng, testing_support::random_shape(rng, 30));
+    const std::vector<bool> reachable = lts::reachable_states(l);
+    for (Equivalence e : equivalences) {
+      const bisim::Partition p = bisim::reference_partition(l, e);
+      std::vector<StateId> class_to_state;
+      const lts::Lts q = bisim::quotient(l, p, e, &class_to_state);
+      std::vector<StateId> map(l.num_states, lts::no_state);
+      for (StateId s = 0; s < l.num_states; ++s)
+        if (reachable[s]) map[s] = class_to_state[p.block[s]];
+      EXPECT_EQ(named_steps(q), expected_steps(l, map, e)) << "round " << round << " under " << bisim::name(e);
+    }
+  }
+}
+
 TEST(QuotientProperties, OracleFiles) {
   for (const auto& row : testing_support::oracle_rows()) {
     if (row.equivalence != "strong" || row.states > 2000) continue;  // one pass per small file
