@@ -162,14 +162,6 @@ struct GroupKey {
   std::uint64_t hash() const { return mix(c, set.hash()); }
 };
 
-// The first rounds, where most states change class: cheaper hashed
-// signatures. A state's signature is a 64-bit Bloom mask of its steps (a,
-// hash of the target's class), h' = hash(h, mask); collisions can only
-// merge, so the classes stay unions of bisimulation classes, and the exact
-// rounds that follow split what they merged. The class hashes h have 32
-// bits: a collision too only merges, and the array read at random per step
-// is half the size (random LTS of 10^7 transitions: refine 1.33 -> 1.15 s).
-// Returns the number of classes.
 // One bit of a 64-bit Bloom mask, chosen by a hash.
 inline std::uint64_t bloom_bit(std::uint64_t hash) { return std::uint64_t{1} << (hash >> 58); }
 
@@ -183,6 +175,14 @@ std::uint32_t dense_classes(const std::vector<Hash>& h, std::vector<std::uint32_
   return ids.size();
 }
 
+// The first rounds, where most states change class: cheaper hashed
+// signatures. A state's signature is a 64-bit Bloom mask of its steps (a,
+// hash of the target's class), h' = hash(h, mask); collisions can only
+// merge, so the classes stay unions of bisimulation classes, and the exact
+// rounds that follow split what they merged. The class hashes h have 32
+// bits: a collision too only merges, and the array read at random per step
+// is half the size (random LTS of 10^7 transitions: refine 1.33 -> 1.15 s).
+// Returns the number of classes.
 template <typename Graph>
 std::uint32_t hashed_rounds(const Graph& g, std::vector<std::uint32_t>& cls) {
   const lts::StateId n = g.num_states();
@@ -237,7 +237,6 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
       }
     }
   }
-
   std::vector<std::uint8_t> dirty(num_classes, 1);  // per class: recompute this round
   std::vector<Set128> sig(n);
   // Per class, this round: how many steps it numbered (past 128 it hashes),

@@ -64,7 +64,7 @@ bool classes_are_stable(const Graph& g, const std::vector<std::uint32_t>& cls, s
   for (std::uint32_t c = 0; c < num_classes; ++c) first[c + 1] += first[c];
   std::vector<std::uint64_t> steps(first[num_classes]);
   for (std::uint32_t c = 0; c < num_classes; ++c) {
-    if (reference[c] == unset) continue;  // no states (never: every class has a bottom state)
+    if (reference[c] == unset) continue;  // no states, or no bottom state (then its states fail below)
     bottom_steps(reference[c]);
     std::copy(scratch.begin(), scratch.end(), steps.begin() + static_cast<std::ptrdiff_t>(first[c]));
   }
