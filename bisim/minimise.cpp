@@ -34,9 +34,9 @@ void start(PhaseTimer* timer, const char* phase) {
 Partition branching_in_phases(lts::Lts& l, bool divergence_sensitive, std::vector<StateId>& state_map,
                               std::vector<StateId>& by_first_member, PhaseTimer* timer) {
   start(timer, "scc");
-  branching::ContractedLts contracted = branching::contract_tau_sccs(std::move(l), divergence_sensitive);
+  branching::ContractedLts contracted = branching::contract_tau_sccs(l, divergence_sensitive);
   lts::LabelTable labels = std::move(l.labels);
-  l = lts::Lts{};
+  l = lts::Lts{};  // its transitions are not needed any more
   for (StateId& s : state_map)
     if (s != lts::no_state) s = contracted.component[s];
   // Without tau-cycles, and with every tau-step going to a higher number,

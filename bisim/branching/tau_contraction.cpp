@@ -78,10 +78,4 @@ ContractedLts contract_tau_sccs(const lts::Lts& input, bool divergence_sensitive
   return out;
 }
 
-ContractedLts contract_tau_sccs(lts::Lts&& input, bool divergence_sensitive) {
-  ContractedLts out = contract_tau_sccs(static_cast<const lts::Lts&>(input), divergence_sensitive);
-  std::vector<lts::Transition>().swap(input.transitions);
-  return out;
-}
-
 }  // namespace bisim::branching

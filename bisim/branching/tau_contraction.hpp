@@ -37,8 +37,5 @@ struct ContractedLts {
 // Components are numbered in reverse topological order of the tau-steps:
 // every tau-step of the result goes to a smaller state number.
 ContractedLts contract_tau_sccs(const lts::Lts& input, bool divergence_sensitive);
-// The same, releasing `input`'s transitions once done (its label table
-// stays).
-ContractedLts contract_tau_sccs(lts::Lts&& input, bool divergence_sensitive);
 
 }  // namespace bisim::branching
