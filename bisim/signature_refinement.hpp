@@ -51,11 +51,10 @@ namespace bisim::signatures {
 struct SignatureClasses {
   std::vector<std::uint32_t> class_of;  // per state, dense ids
   std::uint32_t count = 1;
-  bool exact = true;      // no class had to hash its steps
+  bool exact = true;      // no class hashed its steps, or the stability check proved them
   bool fixpoint = false;  // the last round split nothing
   bool final() const { return exact && fixpoint; }
 };
-
 
 // A 64-bit mixer (the finaliser of MurmurHash3).
 inline std::uint64_t mix(std::uint64_t a, std::uint64_t b) {

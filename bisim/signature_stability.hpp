@@ -52,28 +52,26 @@ bool classes_are_stable(const Graph& g, const std::vector<std::uint32_t>& cls, s
     scratch.erase(std::unique(scratch.begin(), scratch.end()), scratch.end());
     return true;
   };
-  // S_C from the first bottom state of each class, laid out class by class.
+  // S_C from the first bottom state of each class: steps[first[c],
+  // last[c]), appended as the classes find theirs.
   constexpr auto unset = static_cast<StateId>(-1);
   std::vector<StateId> reference(num_classes, unset);
-  std::vector<std::uint64_t> first(std::size_t{num_classes} + 1, 0);
+  std::vector<std::size_t> first(num_classes, 0), last(num_classes, 0);
+  std::vector<std::uint64_t> steps;
   for (StateId s = 0; s < n; ++s) {
-    if (reference[cls[s]] != unset || !bottom_steps(s)) continue;
-    reference[cls[s]] = s;
-    first[cls[s] + 1] = scratch.size();
-  }
-  for (std::uint32_t c = 0; c < num_classes; ++c) first[c + 1] += first[c];
-  std::vector<std::uint64_t> steps(first[num_classes]);
-  for (std::uint32_t c = 0; c < num_classes; ++c) {
-    if (reference[c] == unset) continue;  // no states, or no bottom state (then its states fail below)
-    bottom_steps(reference[c]);
-    std::copy(scratch.begin(), scratch.end(), steps.begin() + static_cast<std::ptrdiff_t>(first[c]));
+    const std::uint32_t c = cls[s];
+    if (reference[c] != unset || !bottom_steps(s)) continue;
+    reference[c] = s;
+    first[c] = steps.size();
+    steps.insert(steps.end(), scratch.begin(), scratch.end());
+    last[c] = steps.size();
   }
   for (StateId s = 0; s < n; ++s) {
     const std::uint32_t c = cls[s];
     if (reference[c] == unset) return false;  // a class without bottom states: not tau-acyclic
-    const auto begin = steps.begin() + static_cast<std::ptrdiff_t>(first[c]);
-    const auto end = steps.begin() + static_cast<std::ptrdiff_t>(first[c + 1]);
     if (s == reference[c]) continue;
+    const auto begin = steps.begin() + static_cast<std::ptrdiff_t>(first[c]);
+    const auto end = steps.begin() + static_cast<std::ptrdiff_t>(last[c]);
     if (bottom_steps(s)) {
       if (!std::equal(scratch.begin(), scratch.end(), begin, end)) return false;
     } else {  // scratch holds its non-inert steps, unsorted
