@@ -1,0 +1,36 @@
+#include "lts/source_order.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+
+#include "tests/support/random_lts.hpp"
+
+namespace {
+
+// What list_by_source must give: a stable sort by source.
+std::vector<lts::Transition> stably_by_source(std::vector<lts::Transition> ts) {
+  std::stable_sort(ts.begin(), ts.end(), [](const lts::Transition& a, const lts::Transition& b) { return a.from < b.from; });
+  return ts;
+}
+
+}  // namespace
+
+TEST(SourceOrder, SortsBySourceKeepingEachStatesOrder) {
+  std::mt19937_64 rng(7);
+  for (int round = 0; round < 200; ++round) {
+    lts::Lts l = testing_support::random_lts(rng, testing_support::random_shape(rng, 30));
+    std::shuffle(l.transitions.begin(), l.transitions.end(), rng);
+    const std::vector<lts::Transition> expected = stably_by_source(l.transitions);
+    lts::list_by_source(l);
+    EXPECT_TRUE(lts::listed_by_source(l.transitions));
+    EXPECT_EQ(l.transitions, expected);
+  }
+}
+
+TEST(SourceOrder, RecognisesOrderAndDisorder) {
+  EXPECT_TRUE(lts::listed_by_source({}));
+  EXPECT_TRUE(lts::listed_by_source({{0, 1, 5}, {0, 0, 2}, {2, 0, 0}}));
+  EXPECT_FALSE(lts::listed_by_source({{1, 0, 0}, {0, 0, 1}}));
+}
