@@ -11,6 +11,7 @@
 #include "bisim/branching/refiner.hpp"
 #include "bisim/branching/tau_contraction.hpp"
 #include "lts/reachability.hpp"
+#include "lts/source_order.hpp"
 
 namespace bisim {
 
@@ -76,6 +77,9 @@ Partition branching_in_phases(lts::Lts& l, bool divergence_sensitive, std::vecto
 Minimised minimise(lts::Lts&& input, Equivalence e, PhaseTimer* timer, bool with_state_map) {
   Minimised result;
   start(timer, "reach");
+  // Every phase reads a state's steps in one run (the order of the steps of
+  // one state is kept, and none has the original order listed).
+  if (e != Equivalence::none) lts::list_by_source(input);
   lts::Lts current = lts::reachable_part(std::move(input), with_state_map ? &result.state_map : nullptr);
   if (e == Equivalence::none) {
     result.quotient = std::move(current);

@@ -8,38 +8,45 @@
 #include "bisim/strong_signatures.hpp"
 
 #include <numeric>
+#include <span>
 
 #include "bisim/signature_refinement.hpp"
+#include "lts/source_order.hpp"
 
 namespace bisim {
 
 namespace {
 
 // Steps by source and sources by target, built for the rounds and released
-// after them.
+// after them. Transitions listed by source (lts/source_order.hpp; minimise
+// sees to it) are the out-view themselves, with offsets; others are first
+// copied in that order.
 class StrongSignatureView {
  public:
   static constexpr bool tau_can_be_inert = false;
 
   explicit StrongSignatureView(const lts::Lts& l)
-      : n_(l.num_states), m_(l.num_transitions()), out_first_(std::size_t{n_} + 1, 0), in_first_(std::size_t{n_} + 1, 0) {
+      : n_(l.num_states), out_first_(std::size_t{n_} + 1, 0), in_first_(std::size_t{n_} + 1, 0) {
     for (const lts::Transition& t : l.transitions) {
       ++out_first_[t.from + 1];
       ++in_first_[t.to + 1];
     }
     std::partial_sum(out_first_.begin(), out_first_.end(), out_first_.begin());
     std::partial_sum(in_first_.begin(), in_first_.end(), in_first_.begin());
-    steps_.resize(m_);
-    sources_.resize(m_);
-    std::vector<std::uint32_t> next_out(out_first_.begin(), out_first_.end() - 1);
-    std::vector<std::uint32_t> next_in(in_first_.begin(), in_first_.end() - 1);
-    for (const lts::Transition& t : l.transitions) {
-      steps_[next_out[t.from]++] = {t.label, t.to};
-      sources_[next_in[t.to]++] = t.from;
+    if (lts::listed_by_source(l.transitions)) {
+      steps_ = l.transitions;
+    } else {
+      own_.resize(l.num_transitions());
+      std::vector<std::uint32_t> next_out(out_first_.begin(), out_first_.end() - 1);
+      for (const lts::Transition& t : l.transitions) own_[next_out[t.from]++] = t;
+      steps_ = own_;
     }
+    sources_.resize(l.num_transitions());
+    std::vector<std::uint32_t> next_in(in_first_.begin(), in_first_.end() - 1);
+    for (const lts::Transition& t : l.transitions) sources_[next_in[t.to]++] = t.from;
   }
   lts::StateId num_states() const { return n_; }
-  std::size_t num_transitions() const { return m_; }
+  std::size_t num_transitions() const { return steps_.size(); }
   std::size_t out_degree(lts::StateId s) const { return out_first_[s + 1] - out_first_[s]; }
   template <typename F>
   void steps(lts::StateId s, F f) const {
@@ -52,14 +59,10 @@ class StrongSignatureView {
   }
 
  private:
-  struct Step {
-    lts::LabelId label;
-    lts::StateId to;
-  };
   lts::StateId n_;
-  std::size_t m_;
   std::vector<std::uint32_t> out_first_, in_first_;
-  std::vector<Step> steps_;
+  std::vector<lts::Transition> own_;  // a copy by source, when the LTS is not listed so
+  std::span<const lts::Transition> steps_;
   std::vector<lts::StateId> sources_;
 };
 
