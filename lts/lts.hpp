@@ -14,6 +14,7 @@
 namespace lts {
 
 using StateId = std::uint32_t;
+inline constexpr StateId no_state = static_cast<StateId>(-1);  // "none", where a state may be absent
 
 struct Transition {
   StateId from;

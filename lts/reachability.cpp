@@ -43,11 +43,9 @@ std::vector<bool> reachable_states(const Lts& lts) {
       for (const StateId t : out.of(s)) visit(t);
     });
   }
-  std::vector<std::uint32_t> first(static_cast<std::size_t>(lts.num_states) + 1, 0);
-  for (const Transition& t : ts) ++first[t.from + 1];
-  std::partial_sum(first.begin(), first.end(), first.begin());
+  const SourceRuns runs(lts);
   return search(lts, [&](StateId s, auto visit) {
-    for (std::uint32_t i = first[s]; i < first[s + 1]; ++i) visit(ts[i].to);
+    for (std::uint32_t i = runs.first(s); i < runs.end(s); ++i) visit(ts[i].to);
   });
 }
 

@@ -6,8 +6,6 @@
 
 namespace lts {
 
-inline constexpr StateId no_state = static_cast<StateId>(-1);
-
 // reachable[s] is true when s can be reached from the initial state.
 std::vector<bool> reachable_states(const Lts& lts);
 

@@ -20,4 +20,9 @@ void list_by_source(Lts& lts) {
   lts.transitions = std::move(sorted);
 }
 
+SourceRuns::SourceRuns(const Lts& lts) : first_(std::size_t{lts.num_states} + 1, 0) {
+  for (const Transition& t : lts.transitions) ++first_[t.from + 1];
+  std::partial_sum(first_.begin(), first_.end(), first_.begin());
+}
+
 }  // namespace lts

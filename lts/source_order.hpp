@@ -3,6 +3,7 @@
 // then a state's steps are one run of Lts::transitions, so the phases of
 // `quotient` read them in sequence, with offsets as the whole out-view
 // (random files from other tools may list them in any order).
+#include <cstdint>
 #include <vector>
 
 #include "lts/lts.hpp"
@@ -16,5 +17,18 @@ bool listed_by_source(const std::vector<Transition>& transitions);
 // of one state (a stable counting sort, O(n + m); the copy is released
 // before returning). Does nothing when they are so already.
 void list_by_source(Lts& lts);
+
+// For transitions listed by source: where each state's run starts, so that
+// the steps of s are transitions[first(s)] .. transitions[first(s + 1) - 1]
+// (4 bytes per state; no copy of the transitions).
+class SourceRuns {
+ public:
+  explicit SourceRuns(const Lts& lts);
+  std::uint32_t first(StateId s) const { return first_[s]; }
+  std::uint32_t end(StateId s) const { return first_[s + 1]; }
+
+ private:
+  std::vector<std::uint32_t> first_;
+};
 
 }  // namespace lts
