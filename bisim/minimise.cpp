@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "bisim/acyclic_classes.hpp"
 #include "bisim/bisimulation.hpp"
 #include "bisim/phase_timer.hpp"
 #include "bisim/quotient.hpp"
@@ -59,7 +60,9 @@ Partition branching_in_phases(lts::Lts& l, bool divergence_sensitive, std::vecto
   std::vector<std::uint32_t>().swap(contracted.component);
   start(timer, "refine");
   Partition p;
-  {
+  if (std::optional<Partition> acyclic = acyclic_partition(contracted.lts, true)) {
+    p = std::move(*acyclic);
+  } else {
     branching::Refiner refiner(contracted.lts);
     p.block = refiner.run(p.num_blocks);
   }

@@ -15,6 +15,7 @@
 
 #include <span>
 
+#include "bisim/acyclic_classes.hpp"
 #include "bisim/compound_splitters.hpp"
 #include "bisim/splitter_counts.hpp"
 #include "bisim/state_partition.hpp"
@@ -197,10 +198,12 @@ class StrongRefiner {
 
 Partition strong_partition(const lts::Lts& lts, StrongRoute route) {
   if (lts.num_states == 0) return {};
-  // Signature refinement first; when it cannot prove its answer, Paige &
-  // Tarjan go on from its classes.
+  // The acyclic pass or signature refinement first; when neither can
+  // prove its answer, Paige & Tarjan go on from the signature classes.
   Partition start;
   if (route == StrongRoute::fastest) {
+    // No cycles but self-loops: one pass, whatever the depth.
+    if (std::optional<Partition> p = acyclic_partition(lts, false)) return std::move(*p);
     if (strong_partition_by_signatures(lts, start)) return start;
   } else {
     start.block.assign(lts.num_states, 0);
