@@ -17,6 +17,7 @@ using lts::StateId;
 // its target (or `self`) in the low half, so sorting orders by label first.
 using Element = std::uint64_t;
 constexpr std::uint32_t self = 0xFFFFFFFF;  // a step into the state's own class
+constexpr lts::LabelId divergence = 0xFFFFFFFE;  // a tau self-loop under divbranching
 Element element(lts::LabelId a, std::uint32_t d) { return std::uint64_t{a} << 32 | d; }
 lts::LabelId label_of(Element e) { return static_cast<lts::LabelId>(e >> 32); }
 std::uint32_t class_of(Element e) { return static_cast<std::uint32_t>(e); }
@@ -34,70 +35,6 @@ void sort_unique(std::vector<Element>& elems) {
   }
   elems.erase(std::unique(elems.begin(), elems.end()), elems.end());
 }
-
-// The states, each after all its successors but itself; false when there
-// is another cycle. When every step but self-loops goes down (or up) in
-// state number, that order is the numbering itself (as after tau-SCC
-// contraction of a tau-only graph, or for a line read from its end);
-// otherwise a depth-first search gives the post-order.
-class SuccessorsFirst {
- public:
-  bool compute(const lts::Lts& l, const lts::SourceRuns& runs) {
-    const StateId n = l.num_states;
-    bool all_down = true, all_up = true;
-    for (const lts::Transition& t : l.transitions) {
-      all_down &= t.to <= t.from;
-      all_up &= t.to >= t.from;
-    }
-    if (all_down || all_up) {
-      kind_ = all_down ? Kind::ascending : Kind::descending;
-      n_ = n;
-      return true;
-    }
-    kind_ = Kind::computed;
-    std::vector<std::uint8_t> colour(n, 0);  // 0 unseen, 1 on the search path, 2 done
-    order_.reserve(n);
-    struct Frame {
-      StateId state;
-      std::uint32_t next;
-    };
-    std::vector<Frame> path;
-    for (StateId root = n; root-- > 0;) {
-      if (colour[root] != 0) continue;
-      colour[root] = 1;
-      path.push_back({root, runs.first(root)});
-      while (!path.empty()) {
-        Frame& f = path.back();
-        if (f.next < runs.end(f.state)) {
-          const StateId t = l.transitions[f.next++].to;
-          if (t == f.state || colour[t] == 2) continue;
-          if (colour[t] == 1) return false;  // a cycle through more than one state
-          colour[t] = 1;
-          path.push_back({t, runs.first(t)});
-          continue;
-        }
-        colour[f.state] = 2;
-        order_.push_back(f.state);
-        path.pop_back();
-      }
-    }
-    return true;
-  }
-  StateId at(StateId k) const {
-    switch (kind_) {
-      case Kind::ascending: return k;
-      case Kind::descending: return n_ - 1 - k;
-      case Kind::computed: break;
-    }
-    return order_[k];
-  }
-
- private:
-  enum class Kind { ascending, descending, computed };
-  Kind kind_ = Kind::ascending;
-  StateId n_ = 0;
-  std::vector<StateId> order_;
-};
 
 // The keys of the classes made so far, one sorted run of elements each in a
 // pool. A key is found through its newest target class D (the largest id
@@ -203,12 +140,65 @@ class ClassKeys {
 
 }  // namespace
 
-std::optional<Partition> acyclic_partition(const lts::Lts& lts, bool inert_tau) {
-  if (!lts::listed_by_source(lts.transitions)) return std::nullopt;
+std::optional<SuccessorsFirst> SuccessorsFirst::of(const lts::Lts& l) {
+  if (!lts::listed_by_source(l.transitions)) return std::nullopt;
+  // When every step but self-loops goes down (or up) in state number, that
+  // order is the numbering itself (as after tau-SCC contraction of a
+  // tau-only graph, or for a line read from its end); otherwise a
+  // depth-first search gives the post-order.
+  SuccessorsFirst order(l);
+  const StateId n = l.num_states;
+  bool all_down = true, all_up = true;
+  for (const lts::Transition& t : l.transitions) {
+    all_down &= t.to <= t.from;
+    all_up &= t.to >= t.from;
+  }
+  if (all_down || all_up) {
+    order.kind_ = all_down ? Kind::ascending : Kind::descending;
+    return order;
+  }
+  order.kind_ = Kind::computed;
+  const lts::SourceRuns& runs = order.runs_;
+  std::vector<std::uint8_t> colour(n, 0);  // 0 unseen, 1 on the search path, 2 done
+  order.order_.reserve(n);
+  struct Frame {
+    StateId state;
+    std::uint32_t next;
+  };
+  std::vector<Frame> path;
+  for (StateId root = n; root-- > 0;) {
+    if (colour[root] != 0) continue;
+    colour[root] = 1;
+    path.push_back({root, runs.first(root)});
+    while (!path.empty()) {
+      Frame& f = path.back();
+      if (f.next < runs.end(f.state)) {
+        const StateId t = l.transitions[f.next++].to;
+        if (t == f.state || colour[t] == 2) continue;
+        if (colour[t] == 1) return std::nullopt;  // a cycle through more than one state
+        colour[t] = 1;
+        path.push_back({t, runs.first(t)});
+        continue;
+      }
+      colour[f.state] = 2;
+      order.order_.push_back(f.state);
+      path.pop_back();
+    }
+  }
+  return order;
+}
+
+std::optional<Partition> acyclic_partition(const lts::Lts& lts, Equivalence kind) {
+  const std::optional<SuccessorsFirst> order = SuccessorsFirst::of(lts);
+  if (!order) return std::nullopt;
+  return acyclic_partition(lts, *order, kind);
+}
+
+std::optional<Partition> acyclic_partition(const lts::Lts& lts, const SuccessorsFirst& order, Equivalence kind) {
+  const bool inert_tau = kind == Equivalence::branching || kind == Equivalence::divbranching;
+  const bool tau_loops_diverge = kind == Equivalence::divbranching;
   const StateId n = lts.num_states;
-  const lts::SourceRuns runs(lts);
-  SuccessorsFirst order;
-  if (!order.compute(lts, runs)) return std::nullopt;
+  const lts::SourceRuns& runs = order.runs();
 
   // Candidate tests look elements up in other classes' keys; a few passes'
   // worth, then partition refinement is the safer bet.
@@ -224,7 +214,10 @@ std::optional<Partition> acyclic_partition(const lts::Lts& lts, bool inert_tau) 
     for (std::uint32_t i = runs.first(s); i < runs.end(s); ++i) {
       const lts::Transition& t = lts.transitions[i];
       if (t.to == s) {
-        if (!(inert_tau && t.label == lts::tau)) elems.push_back(element(t.label, self));
+        if (t.label != lts::tau || !inert_tau)
+          elems.push_back(element(t.label, self));
+        else if (tau_loops_diverge)
+          elems.push_back(element(divergence, self));  // else inert
       } else {
         elems.push_back(element(t.label, cls[t.to]));
       }

@@ -25,20 +25,51 @@
 // its own steps.
 #include <cstdint>
 #include <optional>
+#include <vector>
 
+#include "bisim/equivalence.hpp"
 #include "bisim/partition.hpp"
 #include "lts/lts.hpp"
+#include "lts/source_order.hpp"
 
 namespace bisim {
 
-// The coarsest strong (inert_tau false) or branching (inert_tau true)
-// bisimulation of `lts`, blocks numbered by smallest state, when every
-// cycle of `lts` is a self-loop and the transitions are listed by source;
-// std::nullopt otherwise (or when states with many steps into many classes
+// The states in an order where each comes after all its successors but
+// itself, when the only cycles are self-loops (the "scc" phase of a run:
+// it is the search for cycles). Needs the transitions listed by source.
+class SuccessorsFirst {
+ public:
+  // std::nullopt when there is a cycle through two or more states, or the
+  // transitions are not listed by source.
+  static std::optional<SuccessorsFirst> of(const lts::Lts& lts);
+  lts::StateId at(lts::StateId k) const {
+    switch (kind_) {
+      case Kind::ascending: return k;
+      case Kind::descending: return n_ - 1 - k;
+      case Kind::computed: break;
+    }
+    return order_[k];
+  }
+  const lts::SourceRuns& runs() const { return runs_; }
+
+ private:
+  enum class Kind { ascending, descending, computed };
+  explicit SuccessorsFirst(const lts::Lts& lts) : runs_(lts), n_(lts.num_states) {}
+  lts::SourceRuns runs_;
+  Kind kind_ = Kind::ascending;
+  lts::StateId n_;
+  std::vector<lts::StateId> order_;
+};
+
+// The coarsest bisimulation of kind `e` (strong, branching or
+// divbranching) of `lts`, blocks numbered by smallest state, given the
+// order above; std::nullopt when states with many steps into many classes
 // would make the candidate tests cost more than a few passes over the
-// transitions). With inert_tau, tau self-loops are ignored (inert), so
-// divergence must already be marked by a label of its own
-// (bisim/branching/tau_contraction.hpp does both).
-std::optional<Partition> acyclic_partition(const lts::Lts& lts, bool inert_tau);
+// transitions. Under the branching kinds tau self-loops are inert; under
+// divbranching they are the divergences (the only tau-cycles there are), as
+// a step of their own.
+std::optional<Partition> acyclic_partition(const lts::Lts& lts, const SuccessorsFirst& order, Equivalence e);
+// Both steps at once.
+std::optional<Partition> acyclic_partition(const lts::Lts& lts, Equivalence e);
 
 }  // namespace bisim

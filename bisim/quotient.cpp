@@ -30,14 +30,16 @@ std::vector<std::uint32_t> label_ranks(const lts::LabelTable& labels) {
 }
 
 // divergent[b]: class b has a tau-cycle made of inert tau steps.
-std::vector<bool> divergent_classes(const lts::Lts& lts, const Partition& p) {
-  // When every tau-step goes down in state number (or is a self-loop), the
-  // only tau-cycles are self-loops: so it is after tau-SCC contraction,
-  // which is how minimise calls us. Then no copy of the inert steps and no
-  // search is needed (Treiber stack 3x2 under divbranching: peak 283 ->
-  // 248 MiB).
-  const bool only_self_loops = std::all_of(lts.transitions.begin(), lts.transitions.end(),
-                                           [](const Transition& t) { return t.label != lts::tau || t.to <= t.from; });
+std::vector<bool> divergent_classes(const lts::Lts& lts, const Partition& p, bool tau_cycles_are_self_loops) {
+  // When the caller knows it, or every tau-step goes down in state number
+  // (or is a self-loop), the only tau-cycles are self-loops: so it is after
+  // tau-SCC contraction, or when minimise found no cycles. Then no copy of
+  // the inert steps and no search is needed (Treiber stack 3x2 under
+  // divbranching: peak 283 -> 248 MiB).
+  const bool only_self_loops =
+      tau_cycles_are_self_loops || std::all_of(lts.transitions.begin(), lts.transitions.end(), [](const Transition& t) {
+        return t.label != lts::tau || t.to <= t.from;
+      });
   if (only_self_loops) {
     std::vector<bool> divergent(p.num_blocks, false);
     for (const Transition& t : lts.transitions)
@@ -73,12 +75,13 @@ struct ClassSteps {
   std::span<Step> of(std::uint32_t b) { return {steps.data() + first[b], steps.data() + first[b + 1]}; }
 };
 
-ClassSteps class_steps(const lts::Lts& lts, const Partition& p, Equivalence e, const std::vector<std::uint32_t>& rank) {
+ClassSteps class_steps(const lts::Lts& lts, const Partition& p, Equivalence e, const std::vector<std::uint32_t>& rank,
+                       bool tau_cycles_are_self_loops) {
   const auto kept = [&](const Transition& t) {
     return !(is_branching(e) && t.label == lts::tau && p.block[t.from] == p.block[t.to]);
   };
   std::vector<bool> divergent;
-  if (e == Equivalence::divbranching) divergent = divergent_classes(lts, p);
+  if (e == Equivalence::divbranching) divergent = divergent_classes(lts, p, tau_cycles_are_self_loops);
   ClassSteps c;
   c.first.assign(std::size_t{p.num_blocks} + 1, 0);
   for (const Transition& t : lts.transitions)
@@ -154,11 +157,11 @@ void number_and_emit(ClassSteps& steps, std::uint32_t num_classes, std::uint32_t
 // transitions are released as soon as they have been bucketed.
 lts::Lts build_quotient(const lts::Lts& lts, const Partition& given, Equivalence e,
                         std::vector<StateId>* class_to_state, const std::vector<StateId>* state_order,
-                        lts::Lts* consumed) {
+                        lts::Lts* consumed, bool tau_cycles_are_self_loops) {
   const std::vector<std::uint32_t> rank = label_ranks(lts.labels);
   std::vector<std::uint32_t> order_of;
   const Partition p = numbered_by_smallest_state(given.block, given.num_blocks, &order_of, state_order);
-  ClassSteps steps = class_steps(lts, p, e, rank);
+  ClassSteps steps = class_steps(lts, p, e, rank, tau_cycles_are_self_loops);
   const StateId initial_class = p.block[lts.initial];
   lts::Lts result;
   result.labels = lts.labels;
@@ -185,12 +188,12 @@ lts::Lts build_quotient(const lts::Lts& lts, const Partition& given, Equivalence
 
 lts::Lts quotient(const lts::Lts& lts, const Partition& p, Equivalence e, std::vector<StateId>* class_to_state,
                   const std::vector<StateId>* state_order) {
-  return build_quotient(lts, p, e, class_to_state, state_order, nullptr);
+  return build_quotient(lts, p, e, class_to_state, state_order, nullptr, false);
 }
 
 lts::Lts quotient(lts::Lts&& lts, const Partition& p, Equivalence e, std::vector<StateId>* class_to_state,
-                  const std::vector<StateId>* state_order) {
-  return build_quotient(lts, p, e, class_to_state, state_order, &lts);
+                  const std::vector<StateId>* state_order, bool tau_cycles_are_self_loops) {
+  return build_quotient(lts, p, e, class_to_state, state_order, &lts, tau_cycles_are_self_loops);
 }
 
 }  // namespace bisim

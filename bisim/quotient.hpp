@@ -35,10 +35,13 @@ lts::Lts quotient(const lts::Lts& lts, const Partition& partition, Equivalence e
                   std::vector<lts::StateId>* class_to_state = nullptr,
                   const std::vector<lts::StateId>* state_order = nullptr);
 // The same, releasing the memory of `lts`'s transitions as soon as they have
-// been read, to lower the peak on large inputs.
+// been read, to lower the peak on large inputs. When the caller knows that
+// the only tau-cycles of `lts` are tau self-loops (minimise does, when the
+// LTS has no other cycles), a divergent class is one with a tau self-loop,
+// and no search for tau-cycles is made.
 lts::Lts quotient(lts::Lts&& lts, const Partition& partition, Equivalence e,
                   std::vector<lts::StateId>* class_to_state = nullptr,
-                  const std::vector<lts::StateId>* state_order = nullptr);
+                  const std::vector<lts::StateId>* state_order = nullptr, bool tau_cycles_are_self_loops = false);
 
 // The whole pipeline in one call: the reachable part of `lts`, its coarsest
 // partition under `e`, and the quotient. For Equivalence::none the result is

@@ -203,7 +203,7 @@ Partition strong_partition(const lts::Lts& lts, StrongRoute route) {
   Partition start;
   if (route == StrongRoute::fastest) {
     // No cycles but self-loops: one pass, whatever the depth.
-    if (std::optional<Partition> p = acyclic_partition(lts, false)) return std::move(*p);
+    if (std::optional<Partition> p = acyclic_partition(lts, Equivalence::strong)) return std::move(*p);
     if (strong_partition_by_signatures(lts, start)) return start;
   } else {
     start.block.assign(lts.num_states, 0);

@@ -65,14 +65,37 @@ void lines(std::uint64_t n, std::uint64_t length) {
   }
 }
 
+// The line closed into a ring: 0 -a-> 1 -a-> ... -a-> n-1 -a-> 0, with
+// n-1 -b-> n-1. The states still differ by their distance to b, but the
+// graph is a cycle, so the one-pass classification of acyclic LTSs
+// (bisim/acyclic_classes.hpp) does not apply and partition refinement does
+// all the work.
+void ring(std::uint64_t n) {
+  AutWriter out(n + 1, n);
+  for (std::uint64_t s = 0; s + 1 < n; ++s) out.add(s, "\"a\"", s + 1);
+  out.add(n - 1, "\"a\"", 0);
+  out.add(n - 1, "\"b\"", n - 1);
+}
+
+// The ring with an inert tau before every a, as tau-line.
+void tau_ring(std::uint64_t n) {
+  const std::uint64_t k = n / 2;  // pairs
+  AutWriter out(2 * k + 1, 2 * k);
+  for (std::uint64_t i = 0; i < k; ++i) {
+    out.add(2 * i, "i", 2 * i + 1);
+    out.add(2 * i + 1, "\"a\"", (2 * i + 2) % (2 * k));
+  }
+  out.add(2 * (k - 1) + 1, "\"b\"", 2 * (k - 1) + 1);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app("Write an .aut family that makes O(mn) partition refinement quadratic, to stdout.", "make_family");
   std::string family = "line";
   std::uint64_t size = 1000, length = 1000;
-  app.add_option("family", family, "line, tau-line or lines")
-      ->check(CLI::IsMember({"line", "tau-line", "lines"}))
+  app.add_option("family", family, "line, tau-line, lines, ring or tau-ring")
+      ->check(CLI::IsMember({"line", "tau-line", "lines", "ring", "tau-ring"}))
       ->required();
   app.add_option("size", size, "About how many transitions")->check(CLI::Range(std::uint64_t{2}, std::uint64_t{4'000'000'000}));
   app.add_option("--length", length, "Length of each line of the 'lines' family")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{4'000'000'000}));
@@ -80,6 +103,8 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
   if (family == "line") line(size);
   else if (family == "tau-line") tau_line(size);
+  else if (family == "ring") ring(size);
+  else if (family == "tau-ring") tau_ring(size);
   else lines(size, std::min(length, size));
   std::fflush(stdout);
   return std::ferror(stdout) ? 2 : 0;

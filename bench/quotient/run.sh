@@ -91,7 +91,7 @@ echo "3. Families that make O(mn) refinement quadratic (bench/quotient/make_fami
 echo "   growth = (time / smallest time) / (m log m / smallest m log m): near 1 or below is m log n"
 printf '%-10s %10s %-10s %9s %8s %9s %8s %8s\n' family transitions equivalence "q.states" "time s" "peak MiB" \
   "refine s" growth
-for family in line tau-line lines; do
+for family in line tau-line lines ring tau-ring; do
   for e in strong branching; do
     base_t= base_m=
     for m in $family_sizes; do

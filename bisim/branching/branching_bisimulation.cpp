@@ -15,7 +15,8 @@ Partition branching_partition(const lts::Lts& lts, bool divergence_sensitive, Br
   Partition p;
   std::vector<std::uint32_t> blocks;
   std::optional<Partition> acyclic;
-  if (route == BranchingRoute::fastest) acyclic = acyclic_partition(contracted.lts, true);
+  // (Equivalence::branching: divergence is a label of its own here.)
+  if (route == BranchingRoute::fastest) acyclic = acyclic_partition(contracted.lts, Equivalence::branching);
   if (acyclic) {
     blocks = std::move(acyclic->block);
     p.num_blocks = acyclic->num_blocks;

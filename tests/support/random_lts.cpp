@@ -1,6 +1,9 @@
 #include "tests/support/random_lts.hpp"
 
+#include "lts/source_order.hpp"
+
 #include <algorithm>
+#include <numeric>
 #include <string>
 
 namespace testing_support {
@@ -48,6 +51,53 @@ lts::Lts random_lts(std::mt19937_64& rng, const RandomLtsShape& shape) {
   }
   std::sort(l.transitions.begin(), l.transitions.end());
   l.transitions.erase(std::unique(l.transitions.begin(), l.transitions.end()), l.transitions.end());
+  return l;
+}
+
+// A random LTS whose steps go from lower to higher rank (ranks are a random
+// permutation of the states, so the numbering tells nothing), with some
+// self-loops, few labels and small fan-out so that many states merge. When
+// `tau_groups`, some runs of consecutive ranks also get a tau-cycle through
+// them: after contraction each run is one state, and the graph stays
+// acyclic but for self-loops.
+lts::Lts random_acyclic_lts(std::mt19937_64& rng, bool tau_groups, std::uint32_t max_states) {
+  lts::Lts l;
+  const lts::StateId n = 1 + static_cast<lts::StateId>(rng() % max_states);
+  l.num_states = n;
+  const std::uint32_t labels = 1 + rng() % 3;
+  for (std::uint32_t a = 0; a < labels; ++a) l.labels.intern(std::string(1, static_cast<char>('a' + a)));
+  std::vector<lts::StateId> state_of_rank(n);
+  std::iota(state_of_rank.begin(), state_of_rank.end(), 0);
+  std::shuffle(state_of_rank.begin(), state_of_rank.end(), rng);
+  const double tau_share = (rng() % 5) / 5.0;
+  std::bernoulli_distribution is_tau(tau_share);
+  const std::uint32_t max_reach = 1 + rng() % 6;  // short hops: deep chains, much sharing
+  for (lts::StateId r = 0; r + 1 < n; ++r) {
+    const std::uint32_t out = rng() % 4;
+    for (std::uint32_t k = 0; k < out; ++k) {
+      const lts::StateId target = std::min<lts::StateId>(n - 1, r + 1 + rng() % max_reach);
+      const lts::LabelId a = is_tau(rng) ? lts::tau : static_cast<lts::LabelId>(1 + rng() % labels);
+      l.transitions.push_back({state_of_rank[r], a, state_of_rank[target]});
+    }
+  }
+  const std::uint32_t loops = rng() % 4;
+  for (std::uint32_t k = 0; k < loops; ++k) {
+    const lts::StateId s = static_cast<lts::StateId>(rng() % n);
+    const lts::LabelId a = rng() % 3 == 0 ? lts::tau : static_cast<lts::LabelId>(1 + rng() % labels);
+    l.transitions.push_back({s, a, s});
+  }
+  if (tau_groups) {
+    for (lts::StateId r = 0; r + 1 < n; r += 2 + rng() % 6) {
+      if (rng() % 2) continue;
+      const lts::StateId last = std::min<lts::StateId>(n - 1, r + 1 + rng() % 3);
+      for (lts::StateId q = r; q < last; ++q) l.transitions.push_back({state_of_rank[q], lts::tau, state_of_rank[q + 1]});
+      l.transitions.push_back({state_of_rank[last], lts::tau, state_of_rank[r]});
+    }
+  }
+  std::sort(l.transitions.begin(), l.transitions.end());
+  l.transitions.erase(std::unique(l.transitions.begin(), l.transitions.end()), l.transitions.end());
+  std::shuffle(l.transitions.begin(), l.transitions.end(), rng);
+  lts::list_by_source(l);
   return l;
 }
 

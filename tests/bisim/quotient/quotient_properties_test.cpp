@@ -121,6 +121,21 @@ TEST(QuotientProperties, RandomLtss) {
   }
 }
 
+// LTSs whose only cycles are self-loops (tau ones included), which minimise
+// classifies in one pass without contraction, and with planted tau-cycles,
+// which it contracts first.
+TEST(QuotientProperties, AcyclicLtss) {
+  const std::uint64_t rounds = testing_support::bisim_random_rounds(150);
+  std::mt19937_64 rng(7032);
+  for (std::uint64_t round = 0; round < rounds; ++round) {
+    const lts::Lts l = testing_support::random_acyclic_lts(rng, round % 2 == 1, 30);
+    for (Equivalence e : equivalences) {
+      check_quotient(l, e, "round " + std::to_string(round));
+      if (testing::Test::HasFatalFailure()) return;
+    }
+  }
+}
+
 // quotient() straight on an LTS that was not contracted (tau-cycles of
 // several states, tau-steps up and down), with its reference partition:
 // exactly Definition 3.3 and, under divbranching, the self-loops of
