@@ -13,6 +13,7 @@
 // O(m log n) time", Petri Nets 2009).
 #include "bisim/strong_bisimulation.hpp"
 
+#include <algorithm>
 #include <span>
 
 #include "bisim/acyclic_classes.hpp"
@@ -51,6 +52,14 @@ struct IncomingSteps {
   std::vector<lts::LabelId> label;
 };
 
+// One more than the largest label id used (an LTS may use ids beyond its
+// label table, as the contracted LTS's divergence marks do).
+std::size_t label_bound(const lts::Lts& lts) {
+  lts::LabelId max = 0;
+  for (const lts::Transition& t : lts.transitions) max = std::max(max, t.label);
+  return std::max<std::size_t>(lts.labels.size(), std::size_t{max} + 1);
+}
+
 class StrongRefiner {
  public:
   // Starting from `start`, a partition coarser than bisimilarity (or equal):
@@ -62,7 +71,7 @@ class StrongRefiner {
         record_(lts.num_transitions(), no_record),
         new_record_(lts.num_states, no_record),
         old_record_(lts.num_states, no_record),
-        label_count_(lts.labels.size(), 0) {
+        label_count_(label_bound(lts), 0) {
     for (BlockId b = 1; b < num_start_blocks_; ++b) compounds_.add_block(0, b);
   }
 
@@ -201,9 +210,10 @@ Partition strong_partition(const lts::Lts& lts, StrongRoute route) {
   // The acyclic pass or signature refinement first; when neither can
   // prove its answer, Paige & Tarjan go on from the signature classes.
   Partition start;
-  if (route == StrongRoute::fastest) {
+  if (route != StrongRoute::paige_tarjan_only) {
     // No cycles but self-loops: one pass, whatever the depth.
-    if (std::optional<Partition> p = acyclic_partition(lts, Equivalence::strong)) return std::move(*p);
+    if (route == StrongRoute::fastest)
+      if (std::optional<Partition> p = acyclic_partition(lts, Equivalence::strong)) return std::move(*p);
     if (strong_partition_by_signatures(lts, start)) return start;
   } else {
     start.block.assign(lts.num_states, 0);

@@ -8,7 +8,10 @@ namespace bisim {
 // How the partition is computed: signature refinement when it can prove its
 // answer, else Paige & Tarjan (the default); or Paige & Tarjan alone. Both
 // give the same partition; tests run both.
-enum class StrongRoute { fastest, paige_tarjan_only };
+// `known_cyclic` is `fastest` for a caller that knows the LTS has a cycle
+// through two or more states: the one-pass classification of acyclic LTSs
+// is not tried (its search for cycles would be wasted).
+enum class StrongRoute { fastest, known_cyclic, paige_tarjan_only };
 
 // The coarsest strong bisimulation of all states of `lts` (tau is an ordinary
 // label here). Blocks are numbered by their smallest state.

@@ -75,7 +75,7 @@ TEST(StrongCases, BlocksNumberedBySmallestStateOnBothRoutes) {
   l.num_states = 5;
   const auto a = l.labels.intern("a"), b = l.labels.intern("b");
   l.transitions = {{4, b, 4}, {2, a, 3}, {0, a, 1}};
-  for (const auto route : {bisim::StrongRoute::fastest, bisim::StrongRoute::paige_tarjan_only}) {
+  for (const auto route : {bisim::StrongRoute::fastest, bisim::StrongRoute::known_cyclic, bisim::StrongRoute::paige_tarjan_only}) {
     const bisim::Partition p = bisim::strong_partition(l, route);
     EXPECT_EQ(p.block, (std::vector<std::uint32_t>{0, 1, 0, 1, 2})) << static_cast<int>(route);
     EXPECT_EQ(p.num_blocks, 3u);

@@ -34,7 +34,7 @@ TEST(StrongRandom, SameAsReference) {
     const bisim::Partition reference = bisim::reference_partition(l, bisim::Equivalence::strong);
     // Both routes: signature refinement first (finished by Paige & Tarjan
     // when it cannot prove its answer), and Paige & Tarjan alone.
-    for (const auto route : {bisim::StrongRoute::fastest, bisim::StrongRoute::paige_tarjan_only}) {
+    for (const auto route : {bisim::StrongRoute::fastest, bisim::StrongRoute::known_cyclic, bisim::StrongRoute::paige_tarjan_only}) {
       const bisim::Partition fast = bisim::strong_partition(l, route);
       ASSERT_EQ(fast.block.size(), l.num_states) << "round " << round;
       ASSERT_TRUE(bisim::same_partition(fast, reference))
