@@ -7,12 +7,15 @@
 #     contraction + partition refinement) at most 3x the read time, and peak
 #     memory at most 100 bytes per transition;
 #  3. on families that make O(mn) refinement quadratic (make_family): time
-#     must grow like m log n, i.e. the last column stays near 1 or below.
+#     must grow like m log n, i.e. the last column stays near 1 or below;
+#  4. on LTSs that gen makes from the models in models/ (bounded and
+#     unbounded clients), with the phase times as in 2.
 #
 #   bash bench/quotient/run.sh [--quick]
 # --quick: random LTSs of 10^6 and 10^7 transitions only, families up to 10^6.
 # Env: BUILD=DIR uses an existing build directory instead of building build/;
-# SIZES and FAMILY_SIZES override the sizes; LIMIT (seconds, default 900)
+# SIZES and FAMILY_SIZES override the sizes, GEN_MODELS the models of 4
+# (MODEL:THREADS:OPS ...); LIMIT (seconds, default 900)
 # bounds each run. Needs GNU time (/usr/bin/time, Debian package time).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -110,4 +113,28 @@ for family in line tau-line lines ring tau-ring; do
       rm -f "$file"
     done
   done
+done
+
+echo
+echo "4. LTSs of gen (the models in models/): bounded runs are acyclic but for tau-loops, 'forever' ones cyclic"
+echo "   refine/read as in 2; generation time not included"
+printf '%-26s %10s %-13s %9s %8s %9s %8s %8s %8s %8s %12s\n' model transitions equivalence "q.states" \
+  "time s" "peak MiB" "B/trans" "read s" "scc s" "refine s" "refine/read"
+gen_models="treiber_stack:3:2 rdcss:2:inf register:5:inf ms_queue:3:2"
+[ "${1:-}" = "--quick" ] && gen_models="treiber_stack:3:2 rdcss:2:inf"
+for spec in ${GEN_MODELS:-$gen_models}; do
+  IFS=: read -r model threads ops <<< "$spec"
+  file="$dir/gen.aut"
+  "$build/tools/gen" "models/$model.conc" --threads "$threads" --ops "$ops" -o "$file"
+  read -r n m < <(header "$file")
+  for e in strong branching divbranching; do
+    measure "$file" "$e"
+    ratio=-
+    [ "$secs" = timeout ] || ratio=$(calc 2 "($scc_s + $refine_s) / $read_s")
+    bytes=-
+    [ "$secs" = timeout ] || bytes=$(per_transition "$peak_kib" "$m")
+    printf '%-26s %10s %-13s %9s %8s %9s %8s %8s %8s %8s %12s\n' "$model ${threads}x$ops" "$m" "$e" "$states_out" \
+      "$secs" "$(mib "$peak_kib")" "$bytes" "$read_s" "$scc_s" "$refine_s" "$ratio"
+  done
+  rm -f "$file"
 done
