@@ -54,7 +54,7 @@ Partition branching_in_phases(lts::Lts& l, bool divergence_sensitive, std::vecto
     start(timer, "scc");  // too costly after all: contract and refine
   }
   const StateId contracted_from = l.num_states;
-  branching::ContractedLts contracted = branching::contract_tau_sccs(l, divergence_sensitive);
+  branching::ContractedLts contracted = branching::contract_tau_sccs(l, divergence_sensitive, true);
   lts::LabelTable labels = std::move(l.labels);
   l = lts::Lts{};  // its transitions are not needed any more
   for (StateId& s : state_map)

@@ -11,7 +11,7 @@
 namespace bisim {
 
 Partition branching_partition(const lts::Lts& lts, bool divergence_sensitive, BranchingRoute route) {
-  branching::ContractedLts contracted = branching::contract_tau_sccs(lts, divergence_sensitive);
+  branching::ContractedLts contracted = branching::contract_tau_sccs(lts, divergence_sensitive, true);
   Partition p;
   std::vector<std::uint32_t> blocks;
   std::optional<Partition> acyclic;

@@ -13,8 +13,57 @@ namespace bisim::branching {
 // keeps the input's memory locality, reversed. (Numbering components by
 // their smallest state instead kept the input's order but made the rounds
 // follow a computed order: 2.6x slower per round on an LTS of gen.)
-ContractedLts contract_tau_sccs(const lts::Lts& input, bool divergence_sensitive) {
+namespace {
+
+// Merges into the component of its target every single-state component
+// whose state has exactly one transition, a tau-step to another state.
+// Components are taken in Tarjan's order (targets first), so a chain
+// follows its end; the survivors keep their relative order, so every
+// tau-step still goes to a smaller number.
+void merge_tau_only_states(const lts::Lts& input, lts::TauSccs& sccs) {
+  const lts::StateId n = input.num_states;
+  constexpr std::uint32_t several = static_cast<std::uint32_t>(-1);
+  // Per state: its only transition's index, or `several` (none counts too).
+  std::vector<std::uint32_t> only(n, several - 1);
+  for (std::uint32_t i = 0; i < input.transitions.size(); ++i) {
+    std::uint32_t& o = only[input.transitions[i].from];
+    o = o == several - 1 ? i : several;
+  }
+  // Per component: the only transition of a member whose only transition is
+  // a tau-step elsewhere (meant when the component has one member); else
+  // `several`.
+  std::vector<std::uint32_t> step(sccs.count, several);
+  std::vector<std::uint8_t> members(sccs.count, 0);
+  for (lts::StateId s = 0; s < n; ++s) {
+    const std::uint32_t c = sccs.component[s];
+    if (members[c] < 2) ++members[c];
+    const std::uint32_t i = only[s];
+    if (i < several - 1 && input.transitions[i].label == lts::tau && input.transitions[i].to != s) step[c] = i;
+  }
+  std::vector<std::uint32_t>().swap(only);
+  std::vector<std::uint32_t> renamed(sccs.count);
+  std::uint32_t next = 0;
+  for (std::uint32_t c = 0; c < sccs.count; ++c) {
+    if (members[c] == 1 && step[c] != several && !sccs.divergent[c]) {
+      // Its target's component is smaller (Tarjan's order): renamed already.
+      renamed[c] = renamed[sccs.component[input.transitions[step[c]].to]];
+    } else {
+      renamed[c] = next++;
+    }
+  }
+  std::vector<bool> divergent(next, false);
+  for (std::uint32_t c = 0; c < sccs.count; ++c)
+    if (sccs.divergent[c]) divergent[renamed[c]] = true;
+  for (std::uint32_t& c : sccs.component) c = renamed[c];
+  sccs.count = next;
+  sccs.divergent = std::move(divergent);
+}
+
+}  // namespace
+
+ContractedLts contract_tau_sccs(const lts::Lts& input, bool divergence_sensitive, bool merge_tau_only) {
   lts::TauSccs sccs = lts::tau_sccs(input);
+  if (merge_tau_only) merge_tau_only_states(input, sccs);
   ContractedLts out;
   out.lts.num_states = sccs.count;
   out.lts.initial = input.num_states == 0 ? 0 : sccs.component[input.initial];

@@ -15,6 +15,7 @@
 
 #include "bisim/branching/refiner.hpp"
 #include "bisim/branching/tau_contraction.hpp"
+#include "tests/bisim/reference/reference_partition.hpp"
 #include "tests/support/random_lts.hpp"
 
 namespace {
@@ -80,6 +81,48 @@ TEST(TauContraction, ComponentsNumberingAndTransitions) {
       check_contraction(l, div, bisim::branching::contract_tau_sccs(l, div), round);
     }
   }
+}
+
+// Merging the states whose only transition is a tau-step: a chain of them
+// collapses into the state it leads to, and on random LTSs only branching
+// bisimilar states (divergence-sensitive ones too) share a contracted
+// state, every tau-step still goes down, and the merged states leave no
+// transitions behind.
+TEST(TauContraction, MergesStatesWhoseOnlyStepIsTau) {
+  lts::Lts chain;
+  chain.num_states = 4;
+  const lts::LabelId a = chain.labels.intern("a");
+  chain.transitions = {{0, lts::tau, 1}, {1, lts::tau, 2}, {2, a, 3}, {3, lts::tau, 3}};
+  for (bool div : {false, true}) {
+    const auto merged = bisim::branching::contract_tau_sccs(chain, div, true);
+    EXPECT_EQ(merged.lts.num_states, 2u);
+    EXPECT_EQ(merged.component[0], merged.component[2]);
+    EXPECT_EQ(merged.component[1], merged.component[2]);
+    EXPECT_NE(merged.component[3], merged.component[2]);  // 3 loops: never merged
+  }
+  std::mt19937_64 rng(12);
+  std::uint64_t merges = 0;
+  for (unsigned round = 0; round < 600; ++round) {
+    const lts::Lts l = testing_support::random_lts(rng, testing_support::random_shape(rng, 30));
+    for (bool div : {false, true}) {
+      const auto plain = bisim::branching::contract_tau_sccs(l, div);
+      const auto merged = bisim::branching::contract_tau_sccs(l, div, true);
+      const bisim::Partition reference =
+          bisim::reference_partition(l, div ? bisim::Equivalence::divbranching : bisim::Equivalence::branching);
+      for (lts::StateId s = 0; s < l.num_states; ++s)
+        for (lts::StateId t = 0; t < l.num_states; ++t)
+          if (merged.component[s] == merged.component[t]) {
+            ASSERT_EQ(reference.block[s], reference.block[t]) << "round " << round << ": " << s << ", " << t;
+          }
+      for (const lts::Transition& t : merged.lts.transitions)
+        if (t.label == lts::tau) {
+          ASSERT_LT(t.to, t.from) << "round " << round;
+        }
+      ASSERT_LE(merged.lts.num_states, plain.lts.num_states);
+      merges += plain.lts.num_states - merged.lts.num_states;
+    }
+  }
+  EXPECT_GT(merges, 100u);  // the random LTSs have such states
 }
 
 // The refiner takes states in increasing number as tau-successors first; an
