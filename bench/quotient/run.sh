@@ -47,6 +47,15 @@ measure() {
   [ -n "$scc_s" ] || scc_s=0
 }
 
+# ratio_and_bytes EQ M: after measure, sets ratio ((scc + refine) / read;
+# "-" for -e none or a timeout) and bytes (peak per input transition).
+ratio_and_bytes() {
+  ratio=- bytes=-
+  [ "$secs" != timeout ] || return 0
+  [ "$1" = none ] || ratio=$(calc 2 "($scc_s + $refine_s) / $read_s")
+  bytes=$(per_transition "$peak_kib" "$2")
+}
+
 # header FILE: states and transitions from an .aut header.
 header() { head -1 "$1" | sed 's/des *( *[0-9]* *, *\([0-9]*\) *, *\([0-9]*\).*/\2 \1/'; }
 # Arithmetic with awk (always there), not bc.
@@ -77,12 +86,7 @@ for m in $sizes; do
   "$build/bench/make_aut" --states $((m / 5)) --transitions "$m" --labels 10 --tau 0.1 > "$file"
   for e in none strong branching divbranching; do
     measure "$file" "$e"
-    ratio=-
-    if [ "$secs" != timeout ] && [ "$e" != none ]; then
-      ratio=$(calc 2 "($scc_s + $refine_s) / $read_s")
-    fi
-    bytes=-
-    [ "$secs" = timeout ] || bytes=$(per_transition "$peak_kib" "$m")
+    ratio_and_bytes "$e" "$m"
     printf '%10s %-13s %9s %9s %8s %9s %8s %8s %8s %8s %12s\n' "$m" "$e" "$states_out" "$transitions_out" \
       "$secs" "$(mib "$peak_kib")" "$bytes" "$read_s" "$scc_s" "$refine_s" "$ratio"
   done
@@ -129,10 +133,7 @@ for spec in ${GEN_MODELS:-$gen_models}; do
   read -r n m < <(header "$file")
   for e in strong branching divbranching; do
     measure "$file" "$e"
-    ratio=-
-    [ "$secs" = timeout ] || ratio=$(calc 2 "($scc_s + $refine_s) / $read_s")
-    bytes=-
-    [ "$secs" = timeout ] || bytes=$(per_transition "$peak_kib" "$m")
+    ratio_and_bytes "$e" "$m"
     printf '%-26s %10s %-13s %9s %8s %9s %8s %8s %8s %8s %12s\n' "$model ${threads}x$ops" "$m" "$e" "$states_out" \
       "$secs" "$(mib "$peak_kib")" "$bytes" "$read_s" "$scc_s" "$refine_s" "$ratio"
   done
