@@ -6,13 +6,6 @@
 
 namespace bisim::branching {
 
-// Components keep Tarjan's numbering (reverse topological, so every
-// surviving tau-step goes to a smaller number: signature refinement then
-// takes the states in increasing order, reading the transitions in
-// sequence); tau_sccs starts its searches from the last state down, which
-// keeps the input's memory locality, reversed. (Numbering components by
-// their smallest state instead kept the input's order but made the rounds
-// follow a computed order: 2.6x slower per round on an LTS of gen.)
 namespace {
 
 // Merges into the component of its target every single-state component
@@ -22,12 +15,13 @@ namespace {
 // tau-step still goes to a smaller number.
 void merge_tau_only_states(const lts::Lts& input, lts::TauSccs& sccs) {
   const lts::StateId n = input.num_states;
-  constexpr std::uint32_t several = static_cast<std::uint32_t>(-1);
-  // Per state: its only transition's index, or `several` (none counts too).
-  std::vector<std::uint32_t> only(n, several - 1);
+  constexpr std::uint32_t several = static_cast<std::uint32_t>(-1), none_yet = several - 1;
+  // Per state: the index of its only transition; `several` when it has
+  // more, `none_yet` when it has none.
+  std::vector<std::uint32_t> only(n, none_yet);
   for (std::uint32_t i = 0; i < input.transitions.size(); ++i) {
     std::uint32_t& o = only[input.transitions[i].from];
-    o = o == several - 1 ? i : several;
+    o = o == none_yet ? i : several;
   }
   // Per component: the only transition of a member whose only transition is
   // a tau-step elsewhere (meant when the component has one member); else
@@ -38,7 +32,7 @@ void merge_tau_only_states(const lts::Lts& input, lts::TauSccs& sccs) {
     const std::uint32_t c = sccs.component[s];
     if (members[c] < 2) ++members[c];
     const std::uint32_t i = only[s];
-    if (i < several - 1 && input.transitions[i].label == lts::tau && input.transitions[i].to != s) step[c] = i;
+    if (i < none_yet && input.transitions[i].label == lts::tau && input.transitions[i].to != s) step[c] = i;
   }
   std::vector<std::uint32_t>().swap(only);
   std::vector<std::uint32_t> renamed(sccs.count);
@@ -61,6 +55,13 @@ void merge_tau_only_states(const lts::Lts& input, lts::TauSccs& sccs) {
 
 }  // namespace
 
+// Components keep Tarjan's numbering (reverse topological, so every
+// surviving tau-step goes to a smaller number: signature refinement then
+// takes the states in increasing order, reading the transitions in
+// sequence); tau_sccs starts its searches from the last state down, which
+// keeps the input's memory locality, reversed. (Numbering components by
+// their smallest state instead kept the input's order but made the rounds
+// follow a computed order: 2.6x slower per round on an LTS of gen.)
 ContractedLts contract_tau_sccs(const lts::Lts& input, bool divergence_sensitive, bool merge_tau_only) {
   lts::TauSccs sccs = lts::tau_sccs(input);
   if (merge_tau_only) merge_tau_only_states(input, sccs);
