@@ -7,10 +7,9 @@
 
 #include "bisim/acyclic_classes.hpp"
 #include "bisim/bisimulation.hpp"
-#include "bisim/strong_bisimulation.hpp"
 #include "bisim/phase_timer.hpp"
 #include "bisim/quotient.hpp"
-#include "bisim/branching/refiner.hpp"
+#include "bisim/branching/branching_bisimulation.hpp"
 #include "bisim/branching/tau_contraction.hpp"
 #include "lts/reachability.hpp"
 #include "lts/source_order.hpp"
@@ -23,24 +22,6 @@ using lts::StateId;
 
 void start(PhaseTimer* timer, const char* phase) {
   if (timer) timer->start(phase);
-}
-
-// The branching partition of a contracted LTS (divergence marked by a label
-// of its own), which has cycles unless `may_be_acyclic`.
-Partition partition_contracted(const lts::Lts& contracted, bool may_be_acyclic) {
-  if (may_be_acyclic)
-    if (std::optional<Partition> p = acyclic_partition(contracted, Equivalence::branching)) return std::move(*p);
-  const bool tau_free = std::none_of(contracted.transitions.begin(), contracted.transitions.end(),
-                                     [](const lts::Transition& t) { return t.label == lts::tau; });
-  // No tau-steps left (none, or all inside tau-cycles): no step can be
-  // inert, so branching bisimulation is strong bisimulation here, whose
-  // partition refinement needs no blocks of bottom states and slices (ring
-  // of 10^7 states: refine 3.1 -> 2.0 s, peak 1425 -> 845 MiB).
-  if (tau_free) return strong_partition(contracted, StrongRoute::known_cyclic);
-  Partition p;
-  branching::Refiner refiner(contracted);
-  p.block = refiner.run(p.num_blocks);
-  return p;
 }
 
 // branching_partition (bisim/branching/) in its two phases, so that -v can
@@ -96,7 +77,7 @@ Partition branching_in_phases(lts::Lts& l, bool divergence_sensitive, std::vecto
   start(timer, "refine");
   // Contraction removes cycles only by merging states; when it merged none,
   // the cycles found above are still there.
-  const Partition p = partition_contracted(contracted.lts, /*may_be_acyclic=*/n < contracted_from);
+  const Partition p = branching_partition_of_contracted(contracted.lts, /*may_be_acyclic=*/n < contracted_from);
   if (reversed)
     for (StateId c = n; c-- > 0;) by_first_member.push_back(c);
   l = std::move(contracted.lts);

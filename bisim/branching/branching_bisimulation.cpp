@@ -1,33 +1,46 @@
 // The entry point: contract tau-SCCs (with divergence marks when asked),
 // classify the contracted LTS in one pass when its only cycles are
-// self-loops (acyclic_classes.hpp), else refine it in O(m log n)
-// (refiner.hpp), and map the blocks back to the input states.
+// self-loops (acyclic_classes.hpp), partition it for strong bisimulation
+// when no tau-step is left, else refine it in O(m log n) (refiner.hpp), and
+// map the blocks back to the input states. Built into the `bisim` library,
+// not `bisim_branching`, since it calls the strong partitioner.
 #include "bisim/branching/branching_bisimulation.hpp"
+
+#include <algorithm>
 
 #include "bisim/acyclic_classes.hpp"
 #include "bisim/branching/refiner.hpp"
 #include "bisim/branching/tau_contraction.hpp"
+#include "bisim/strong_bisimulation.hpp"
 
 namespace bisim {
 
+Partition branching_partition_of_contracted(const lts::Lts& contracted, bool may_be_acyclic, BranchingRoute route) {
+  if (route == BranchingRoute::fastest) {
+    // (Equivalence::branching: divergence is a label of its own here.)
+    if (may_be_acyclic)
+      if (std::optional<Partition> p = acyclic_partition(contracted, Equivalence::branching)) return std::move(*p);
+    // No tau-steps left (none, or all inside tau-cycles): no step can be
+    // inert, so branching bisimulation is strong bisimulation here, whose
+    // partition refinement needs no blocks of bottom states and slices
+    // (ring of 10^7 states: refine 3.1 -> 2.0 s, peak 1425 -> 845 MiB).
+    const bool tau_free = std::none_of(contracted.transitions.begin(), contracted.transitions.end(),
+                                       [](const lts::Transition& t) { return t.label == lts::tau; });
+    if (tau_free) return strong_partition(contracted, StrongRoute::known_cyclic);
+  }
+  Partition p;
+  branching::Refiner refiner(contracted, route == BranchingRoute::partition_refinement_only
+                                             ? 0
+                                             : branching::Refiner::default_budget);
+  p.block = refiner.run(p.num_blocks);
+  return p;
+}
+
 Partition branching_partition(const lts::Lts& lts, bool divergence_sensitive, BranchingRoute route) {
   branching::ContractedLts contracted = branching::contract_tau_sccs(lts, divergence_sensitive, true);
-  Partition p;
-  std::vector<std::uint32_t> blocks;
-  std::optional<Partition> acyclic;
-  // (Equivalence::branching: divergence is a label of its own here.)
-  if (route == BranchingRoute::fastest) acyclic = acyclic_partition(contracted.lts, Equivalence::branching);
-  if (acyclic) {
-    blocks = std::move(acyclic->block);
-    p.num_blocks = acyclic->num_blocks;
-  } else {
-    branching::Refiner refiner(contracted.lts, route == BranchingRoute::partition_refinement_only
-                                                   ? 0
-                                                   : branching::Refiner::default_budget);
-    blocks = refiner.run(p.num_blocks);
-  }
-  p.block = std::move(contracted.component);
-  for (auto& b : p.block) b = blocks[b];
+  const Partition classes = branching_partition_of_contracted(contracted.lts, true, route);
+  Partition p{std::move(contracted.component), classes.num_blocks};
+  for (auto& b : p.block) b = classes.block[b];
   return p;
 }
 

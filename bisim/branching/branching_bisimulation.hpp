@@ -16,4 +16,14 @@ enum class BranchingRoute { fastest, partition_refinement_only };
 Partition branching_partition(const lts::Lts& lts, bool divergence_sensitive,
                               BranchingRoute route = BranchingRoute::fastest);
 
+// The branching partition of an LTS contracted by contract_tau_sccs
+// (divergence, when asked, marked by a label of its own): the one-pass
+// classification when its only cycles are self-loops (not tried when the
+// caller knows otherwise: `may_be_acyclic` false); the strong partitioner
+// when no tau-step is left; else signature and partition refinement
+// (refiner.hpp). partition_refinement_only always takes the last, from one
+// block.
+Partition branching_partition_of_contracted(const lts::Lts& contracted, bool may_be_acyclic,
+                                            BranchingRoute route = BranchingRoute::fastest);
+
 }  // namespace bisim
