@@ -10,20 +10,21 @@ namespace lts {
 
 namespace {
 
-// Depth-first search from the initial state; successors(s, visit) calls
-// visit(t) for every successor t of s.
+// Breadth-first search from the initial state; successors(s, visit) calls
+// visit(t) for every successor t of s. Breadth-first, because the tools
+// that write LTSs (gen, mCRL2, CADP) number states breadth-first: the search
+// then reads the transitions nearly in order instead of jumping to a new
+// place per state, as a depth-first one does.
 template <typename Successors>
 std::vector<bool> search(const Lts& lts, Successors successors) {
   std::vector<bool> seen(lts.num_states, false);
-  std::vector<StateId> stack{lts.initial};
+  std::vector<StateId> queue{lts.initial};
   seen[lts.initial] = true;
-  while (!stack.empty()) {
-    const StateId s = stack.back();
-    stack.pop_back();
-    successors(s, [&](StateId t) {
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    successors(queue[head], [&](StateId t) {
       if (!seen[t]) {
         seen[t] = true;
-        stack.push_back(t);
+        queue.push_back(t);
       }
     });
   }
