@@ -273,13 +273,14 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
   std::vector<std::uint8_t> dirty(num_classes, 1);  // per class: recompute this round
   std::vector<Set128> sig(n);
   // Per class, this round: how many steps it numbered (past 128 it hashes),
-  // and the id its first signature group keeps.
+  // and whether its first signature (which keeps its id) was met.
   std::vector<std::uint32_t> steps_in_class(num_classes, 0);
   std::vector<std::uint8_t> has_first_group(num_classes, 0);
+  std::vector<Set128> first_sig(num_classes);  // per class: the signature that keeps its id
   LocalIds<StepKey> step_ids;
   std::vector<std::uint32_t> step_number;  // per step id: its number in its class
   LocalIds<GroupKey> group_ids;
-  std::vector<std::uint32_t> group_class;  // per group id: its class id from now on
+  std::vector<std::uint32_t> group_class;  // per group id (a signature that splits off): its new class id
   std::vector<StateId> changed;
   std::uint64_t work = 0;
   const std::size_t max_steps = g.num_transitions() / 4 + 1024;  // about 11 bytes per transition
@@ -371,28 +372,28 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
         sig[s] = set;
       }
     }
-    // Split the dirty classes by signature: the first group met keeps the
-    // class id, the others get new ones.
+    // Split the dirty classes by signature: the first signature met in a
+    // class keeps the class id, and the states that have it need no table
+    // (most states, in most rounds: a lookup per state in a table of all
+    // groups was a third of a Bloom round on 3*10^7 transitions); the
+    // other signatures get new ids.
     group_ids.clear();
     group_class.clear();
     changed.clear();
     for (StateId s = 0; s < n; ++s) {
       const std::uint32_t c = cls[s];
       if (!dirty[c]) continue;
+      if (!has_first_group[c]) {
+        has_first_group[c] = 1;
+        first_sig[c] = sig[s];
+        continue;
+      }
+      if (sig[s] == first_sig[c]) continue;
       const GroupKey key{c, sig[s]};
       const std::uint32_t grp = group_ids.id(key, key.hash());
-      if (grp == group_class.size()) {
-        if (!has_first_group[c]) {
-          has_first_group[c] = 1;
-          group_class.push_back(c);
-        } else {
-          group_class.push_back(num_classes++);
-        }
-      }
-      if (group_class[grp] != c) {
-        cls[s] = group_class[grp];
-        changed.push_back(s);
-      }
+      if (grp == group_class.size()) group_class.push_back(num_classes++);
+      cls[s] = group_class[grp];
+      changed.push_back(s);
     }
     if (changed.empty()) {
       result.fixpoint = true;
@@ -417,12 +418,12 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
         next_dirty[cls[s]] = 1;
         work += 1 + g.predecessors(s, [&](StateId w) { next_dirty[cls[w]] = 1; });
       }
-      for (std::size_t k = 0; k < group_class.size(); ++k)
-        if (group_class[k] >= dirty.size()) next_dirty[group_ids.key(k).c] = 1;  // the class that split
+      for (std::uint32_t k = 0; k < group_ids.size(); ++k) next_dirty[group_ids.key(k).c] = 1;  // the classes that split
     }
     dirty = std::move(next_dirty);
     steps_in_class.assign(num_classes, 0);
     has_first_group.assign(num_classes, 0);
+    first_sig.resize(num_classes);
     if (work > budget) break;
   }
   result.count = num_classes;
