@@ -2,8 +2,11 @@
 
 namespace bisim {
 
-CompoundSplitters::CompoundSplitters()
-    : compound_of_{0}, next_{no_block}, prev_{no_block}, first_{0}, blocks_{1}, queued_{false} {}
+CompoundSplitters::CompoundSplitters(std::size_t max_blocks)
+    : compound_of_{0}, next_{no_block}, prev_{no_block}, first_{0}, blocks_{1}, queued_{false} {
+  for (auto* v : {&compound_of_, &next_, &prev_, &first_, &blocks_, &queue_}) v->reserve(max_blocks);
+  queued_.reserve(max_blocks);
+}
 
 void CompoundSplitters::link(BlockId b, std::uint32_t compound) {
   compound_of_[b] = compound;

@@ -14,8 +14,9 @@ namespace bisim {
 
 class CompoundSplitters {
  public:
-  // One compound holding block 0.
-  CompoundSplitters();
+  // One compound holding block 0, room for `max_blocks` blocks (and as many
+  // compounds) reserved, so that growing never copies.
+  explicit CompoundSplitters(std::size_t max_blocks);
 
   // `created` was split off `from`: it joins the compound of `from`.
   void add_block(BlockId from, BlockId created);

@@ -50,6 +50,7 @@ class StatePartition {
   // Splits the marked states of b off into a new block and returns its id,
   // or no_block when b is wholly marked (then only its marks are cleared).
   BlockId split_one(BlockId b);
+  void reserve_blocks();
 
   std::vector<lts::StateId> elems_;     // states, block by block
   std::vector<std::uint32_t> position_;  // position_[s]: index of s in elems_

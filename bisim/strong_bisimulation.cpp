@@ -68,10 +68,12 @@ class StrongRefiner {
       : in_(lts),
         num_start_blocks_(start.num_blocks),
         partition_(std::move(start.block), start.num_blocks),
+        compounds_(lts.num_states),
         record_(lts.num_transitions(), no_record),
         new_record_(lts.num_states, no_record),
         old_record_(lts.num_states, no_record),
         label_count_(label_bound(lts), 0) {
+    counts_.reserve(lts.num_transitions() + 1);  // live records: at most one per transition
     for (BlockId b = 1; b < num_start_blocks_; ++b) compounds_.add_block(0, b);
   }
 
