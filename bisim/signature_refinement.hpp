@@ -272,11 +272,11 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
   }
   std::vector<std::uint8_t> dirty(num_classes, 1);  // per class: recompute this round
   std::vector<Set128> sig(n);
-  // Per class, this round: how many steps it numbered (past 128 it hashes),
-  // and whether its first signature (which keeps its id) was met.
+  // Per class, this round: how many steps it numbered (past 128 it hashes).
   std::vector<std::uint32_t> steps_in_class(num_classes, 0);
-  std::vector<std::uint8_t> has_first_group(num_classes, 0);
-  std::vector<Set128> first_sig(num_classes);  // per class: the signature that keeps its id
+  // Per class, this round: the first state met, whose signature keeps the
+  // class id (4 bytes a class; its signature itself would be 16).
+  std::vector<StateId> first_state(num_classes, lts::no_state);
   LocalIds<StepKey> step_ids;
   std::vector<std::uint32_t> step_number;  // per step id: its number in its class
   LocalIds<GroupKey> group_ids;
@@ -383,12 +383,11 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
     for (StateId s = 0; s < n; ++s) {
       const std::uint32_t c = cls[s];
       if (!dirty[c]) continue;
-      if (!has_first_group[c]) {
-        has_first_group[c] = 1;
-        first_sig[c] = sig[s];
+      if (first_state[c] == lts::no_state) {
+        first_state[c] = s;
         continue;
       }
-      if (sig[s] == first_sig[c]) continue;
+      if (sig[s] == sig[first_state[c]]) continue;
       const GroupKey key{c, sig[s]};
       const std::uint32_t grp = group_ids.id(key, key.hash());
       if (grp == group_class.size()) group_class.push_back(num_classes++);
@@ -422,8 +421,7 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
     }
     dirty = std::move(next_dirty);
     steps_in_class.assign(num_classes, 0);
-    has_first_group.assign(num_classes, 0);
-    first_sig.resize(num_classes);
+    first_state.assign(num_classes, lts::no_state);
     if (work > budget) break;
   }
   result.count = num_classes;

@@ -14,9 +14,12 @@ namespace lts {
 bool listed_by_source(const std::vector<Transition>& transitions);
 
 // Puts the transitions in order of source, keeping the order among those
-// of one state (a stable counting sort, O(n + m); the copy is released
-// before returning). Does nothing when they are so already.
+// of one state (a stable radix sort in two passes, O(n + m); its copy is
+// released before returning). Does nothing when they are so already.
 void list_by_source(Lts& lts);
+// The same with buckets of 2^bucket_bits states in the first pass (the
+// tests use small buckets to exercise both passes on small LTSs).
+void list_by_source(Lts& lts, unsigned bucket_bits);
 
 // For transitions listed by source: where each state's run starts, so that
 // the steps of s are transitions[first(s)] .. transitions[first(s + 1) - 1]

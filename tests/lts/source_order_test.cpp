@@ -29,6 +29,19 @@ TEST(SourceOrder, SortsBySourceKeepingEachStatesOrder) {
   }
 }
 
+// Buckets of 1, 2, 4 and 8 states: the first pass splits the states over
+// many buckets, some of them empty.
+TEST(SourceOrder, SortsBySourceThroughManyBuckets) {
+  std::mt19937_64 rng(11);
+  for (int round = 0; round < 200; ++round) {
+    lts::Lts l = testing_support::random_lts(rng, testing_support::random_shape(rng, 40));
+    std::shuffle(l.transitions.begin(), l.transitions.end(), rng);
+    const std::vector<lts::Transition> expected = stably_by_source(l.transitions);
+    lts::list_by_source(l, static_cast<unsigned>(round % 4));
+    EXPECT_EQ(l.transitions, expected) << "round " << round;
+  }
+}
+
 TEST(SourceOrder, RecognisesOrderAndDisorder) {
   EXPECT_TRUE(lts::listed_by_source({}));
   EXPECT_TRUE(lts::listed_by_source({{0, 1, 5}, {0, 0, 2}, {2, 0, 0}}));
