@@ -15,12 +15,19 @@ namespace {
 // that write LTSs (gen, mCRL2, CADP) number states breadth-first: the search
 // then reads the transitions nearly in order instead of jumping to a new
 // place per state, as a depth-first one does.
-template <typename Successors>
-std::vector<bool> search(const Lts& lts, Successors successors) {
+//
+// Files not numbered so still make the search jump: prefetch(s) fetches the
+// successors of the state 8 places ahead in the queue (random LTS of 10^7
+// transitions: reach phase 0.64 -> 0.44 s; register 5xforever, listed by
+// source: 0.31 -> 0.28 s).
+template <typename Successors, typename Prefetch>
+std::vector<bool> search(const Lts& lts, Successors successors, Prefetch prefetch) {
+  constexpr std::size_t ahead = 8;
   std::vector<bool> seen(lts.num_states, false);
   std::vector<StateId> queue{lts.initial};
   seen[lts.initial] = true;
   for (std::size_t head = 0; head < queue.size(); ++head) {
+    if (head + ahead < queue.size()) prefetch(queue[head + ahead]);
     successors(queue[head], [&](StateId t) {
       if (!seen[t]) {
         seen[t] = true;
@@ -40,14 +47,20 @@ std::vector<bool> reachable_states(const Lts& lts) {
   // spares building a copy of the targets (0.65 s -> 0.4 s at 10^7).
   if (!listed_by_source(ts)) {
     const Successors out(lts);
-    return search(lts, [&](StateId s, auto visit) {
-      for (const StateId t : out.of(s)) visit(t);
-    });
+    return search(
+        lts,
+        [&](StateId s, auto visit) {
+          for (const StateId t : out.of(s)) visit(t);
+        },
+        [&](StateId s) { __builtin_prefetch(out.of(s).data()); });
   }
   const SourceRuns runs(lts);
-  return search(lts, [&](StateId s, auto visit) {
-    for (std::uint32_t i = runs.first(s); i < runs.end(s); ++i) visit(ts[i].to);
-  });
+  return search(
+      lts,
+      [&](StateId s, auto visit) {
+        for (std::uint32_t i = runs.first(s); i < runs.end(s); ++i) visit(ts[i].to);
+      },
+      [&](StateId s) { __builtin_prefetch(ts.data() + runs.first(s)); });
 }
 
 Lts reachable_part(const Lts& lts, std::vector<StateId>* old_to_new) {
