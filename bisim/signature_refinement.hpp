@@ -22,12 +22,13 @@
 // rounds: many rounds to go) the steps are hashed into the 128 bits from
 // the start (Bloom rounds: no table of steps, whose lookups were most of a
 // round's cost), and the stability check proves their fixpoint; if it does
-// not, a collision hid a split, and numbered rounds go on from there. States are handled in increasing number; for branching
-// bisimulation the graph must be numbered so that every tau-step goes to a
-// smaller number (contract_tau_sccs does so), so that a state's inert
-// successors are done before it, and every pass reads the steps in
-// sequence (a near-descending order computed per pass, with jumps at 80% of
-// the states, made each round 2.6x slower on a 9*10^6-transition LTS of gen).
+// not, a collision hid a split, and numbered rounds go on from there.
+// States are handled in increasing number; for branching bisimulation the
+// graph must be numbered so that every tau-step goes to a smaller number
+// (contract_tau_sccs does so), so that a state's inert successors are done
+// before it, and every pass reads the steps in sequence (a near-descending
+// order computed per pass, with jumps at 80% of the states, made each round
+// 2.6x slower on a 9*10^6-transition LTS of gen).
 //
 // A budget of a few passes over the transitions bounds the work, keeping
 // this O(n + m); when it runs out, or when a costly round splits little
@@ -417,7 +418,8 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
         next_dirty[cls[s]] = 1;
         work += 1 + g.predecessors(s, [&](StateId w) { next_dirty[cls[w]] = 1; });
       }
-      for (std::uint32_t k = 0; k < group_ids.size(); ++k) next_dirty[group_ids.key(k).c] = 1;  // the classes that split
+      for (std::uint32_t k = 0; k < group_ids.size(); ++k)
+        next_dirty[group_ids.key(k).c] = 1;  // the classes that split
     }
     dirty = std::move(next_dirty);
     steps_in_class.assign(num_classes, 0);

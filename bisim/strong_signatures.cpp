@@ -108,7 +108,8 @@ bool strong_partition_by_signatures(const lts::Lts& l, Partition& result) {
     // refuted Bloom fixpoint lacks a split or two: numbered rounds find them.
     const StrongSignatureView view(l);
     classes = signatures::exact_rounds(view, std::move(classes), 10 * pass, signatures::StepSets::bloom);
-    if (classes.fixpoint && !classes.exact) classes = signatures::exact_rounds(view, std::move(classes), 3 * pass);
+    if (classes.fixpoint && !classes.exact)
+      classes = signatures::exact_rounds(view, std::move(classes), 3 * pass);
   } else {
     // A handful of classes after two rounds: long chains of splits, one per
     // round, which Paige & Tarjan do in O(m log n) (RDCSS, 2 threads
