@@ -104,7 +104,7 @@ bool strong_partition_by_signatures(const lts::Lts& l, Partition& result) {
     // apart: splits spread over the LTS, and the rounds usually converge.
     // Bloom rounds (no step table) within ten passes, then Paige & Tarjan
     // from their classes if need be (register, 5 threads forever, 3*10^7
-    // transitions, 12 rounds: refine 8.1 -> 5.2 s, peak 1121 -> 798 MiB). A
+    // transitions, 12 rounds: refine 8.1 -> 4.5 s, peak 1121 -> 766 MiB). A
     // refuted Bloom fixpoint lacks a split or two: numbered rounds find them.
     const StrongSignatureView view(l);
     classes = signatures::exact_rounds(view, std::move(classes), 10 * pass, signatures::StepSets::bloom);

@@ -24,7 +24,9 @@ template <typename Successors, typename Prefetch>
 std::vector<bool> search(const Lts& lts, Successors successors, Prefetch prefetch) {
   constexpr std::size_t ahead = 8;
   std::vector<bool> seen(lts.num_states, false);
-  std::vector<StateId> queue{lts.initial};
+  std::vector<StateId> queue;
+  queue.reserve(lts.num_states);  // address space: pages are touched as states are found
+  queue.push_back(lts.initial);
   seen[lts.initial] = true;
   for (std::size_t head = 0; head < queue.size(); ++head) {
     if (head + ahead < queue.size()) prefetch(queue[head + ahead]);
