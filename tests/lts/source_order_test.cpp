@@ -15,31 +15,31 @@ std::vector<lts::Transition> stably_by_source(std::vector<lts::Transition> ts) {
   return ts;
 }
 
+// On random LTSs with shuffled transitions, sort(l, round) must list them
+// stably by source.
+template <typename Sort>
+void sorts_stably_by_source(std::uint64_t seed, std::uint32_t max_states, Sort sort) {
+  std::mt19937_64 rng(seed);
+  for (int round = 0; round < 200; ++round) {
+    lts::Lts l = testing_support::random_lts(rng, testing_support::random_shape(rng, max_states));
+    std::shuffle(l.transitions.begin(), l.transitions.end(), rng);
+    const std::vector<lts::Transition> expected = stably_by_source(l.transitions);
+    sort(l, round);
+    EXPECT_TRUE(lts::listed_by_source(l.transitions));
+    EXPECT_EQ(l.transitions, expected) << "round " << round;
+  }
+}
+
 }  // namespace
 
 TEST(SourceOrder, SortsBySourceKeepingEachStatesOrder) {
-  std::mt19937_64 rng(7);
-  for (int round = 0; round < 200; ++round) {
-    lts::Lts l = testing_support::random_lts(rng, testing_support::random_shape(rng, 30));
-    std::shuffle(l.transitions.begin(), l.transitions.end(), rng);
-    const std::vector<lts::Transition> expected = stably_by_source(l.transitions);
-    lts::list_by_source(l);
-    EXPECT_TRUE(lts::listed_by_source(l.transitions));
-    EXPECT_EQ(l.transitions, expected);
-  }
+  sorts_stably_by_source(7, 30, [](lts::Lts& l, int) { lts::list_by_source(l); });
 }
 
 // Buckets of 1, 2, 4 and 8 states: the first pass splits the states over
 // many buckets, some of them empty.
 TEST(SourceOrder, SortsBySourceThroughManyBuckets) {
-  std::mt19937_64 rng(11);
-  for (int round = 0; round < 200; ++round) {
-    lts::Lts l = testing_support::random_lts(rng, testing_support::random_shape(rng, 40));
-    std::shuffle(l.transitions.begin(), l.transitions.end(), rng);
-    const std::vector<lts::Transition> expected = stably_by_source(l.transitions);
-    lts::list_by_source(l, static_cast<unsigned>(round % 4));
-    EXPECT_EQ(l.transitions, expected) << "round " << round;
-  }
+  sorts_stably_by_source(11, 40, [](lts::Lts& l, int round) { lts::list_by_source(l, static_cast<unsigned>(round % 4)); });
 }
 
 TEST(SourceOrder, RecognisesOrderAndDisorder) {
