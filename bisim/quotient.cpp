@@ -115,6 +115,10 @@ void sort_steps(std::span<Step> steps) {
   }
 }
 
+// How many classes ahead in its queue number_and_emit fetches the target
+// numbers (and twice as far, the steps).
+constexpr std::size_t prefetch_distance = 8;
+
 // The quotient's states are the classes reachable from `start`, numbered
 // breadth-first (canonical ids), visiting successors by (label rank,
 // smallest member state). One pass: each class's steps are sorted, their
@@ -124,8 +128,6 @@ void sort_steps(std::span<Step> steps) {
 // every step's target class twice at random (random LTS of 10^7
 // transitions: a third of the build phase). number[b] receives the
 // quotient state of class b, or lts::no_state.
-constexpr std::size_t prefetch_distance = 8;
-
 void number_and_emit(ClassSteps& steps, std::uint32_t num_classes, std::uint32_t start,
                      const std::vector<lts::LabelId>& label_of_rank, std::vector<StateId>& number,
                      lts::Lts& result) {
