@@ -101,4 +101,25 @@ lts::Lts random_acyclic_lts(std::mt19937_64& rng, bool tau_groups, std::uint32_t
   return l;
 }
 
+ReplicatedLts replicated_random_lts(std::mt19937_64& rng, std::uint32_t kinds, std::uint32_t copies,
+                                    std::uint32_t max_states) {
+  ReplicatedLts r;
+  lts::StateId next = 0;
+  for (std::uint32_t k = 0; k < kinds; ++k) {
+    r.kinds.push_back(random_lts(rng, random_shape(rng, max_states)));
+    const lts::Lts& kind = r.kinds.back();
+    r.first_state.push_back(next);
+    std::vector<lts::LabelId> label(kind.labels.size());
+    for (lts::LabelId a = 0; a < kind.labels.size(); ++a)
+      label[a] = a == lts::tau ? lts::tau : r.lts.labels.intern(kind.labels.name(a));
+    for (std::uint32_t j = 0; j < copies; ++j, next += kind.num_states)
+      for (const lts::Transition& t : kind.transitions)
+        r.lts.transitions.push_back({next + t.from, label[t.label], next + t.to});
+  }
+  r.lts.num_states = next;
+  r.lts.initial = 0;
+  lts::list_by_source(r.lts);
+  return r;
+}
+
 }  // namespace testing_support

@@ -4,6 +4,7 @@
 // counts, tau density, planted tau-cycles and unreachable states all vary.
 #include <cstdint>
 #include <random>
+#include <vector>
 
 #include "lts/lts.hpp"
 
@@ -30,5 +31,18 @@ lts::Lts random_lts(std::mt19937_64& rng, const RandomLtsShape& shape);
 // states, leaving the graph acyclic but for self-loops. Few labels and
 // short hops, so that many states are equivalent.
 lts::Lts random_acyclic_lts(std::mt19937_64& rng, bool tau_groups, std::uint32_t max_states);
+
+// A large LTS made of `kinds` random LTSs of at most max_states states,
+// each repeated `copies` times, disjoint, listed by source: copy j of kind
+// k holds the states first_state[k] + j * kinds[k].num_states onwards.
+// Every copy is bisimilar to its twins while the kinds keep many classes
+// apart: what the deep routes of the partitioners meet on large inputs.
+struct ReplicatedLts {
+  lts::Lts lts;
+  std::vector<lts::StateId> first_state;  // per kind: where its first copy starts
+  std::vector<lts::Lts> kinds;
+};
+ReplicatedLts replicated_random_lts(std::mt19937_64& rng, std::uint32_t kinds, std::uint32_t copies,
+                                    std::uint32_t max_states);
 
 }  // namespace testing_support

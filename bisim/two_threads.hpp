@@ -1,0 +1,31 @@
+#pragma once
+// Data-parallel passes on two threads, for the signature passes of strong
+// bisimulation, where every state's signature depends only on the classes
+// of the round before: the states split into two ranges that are computed
+// at once (the reader already parses on every core; these passes are what
+// remains of a deep LTS's refinement time).
+#include <cstddef>
+#include <thread>
+
+namespace bisim {
+
+// Passes over at least this many transitions get a second thread (starting
+// one costs tens of microseconds; such a pass, milliseconds), when the
+// machine has a second core.
+inline constexpr std::size_t two_threads_from = std::size_t{1} << 20;
+
+inline bool use_two_threads(std::size_t transitions) {
+  return transitions >= two_threads_from && std::thread::hardware_concurrency() >= 2;
+}
+
+// Calls f(0, 0, split) on a second thread and f(1, split, n) on this one
+// (part, begin, end), and returns when both are done. f must write only
+// what belongs to its part, and must not throw.
+template <typename F>
+void on_two_threads(std::size_t split, std::size_t n, F f) {
+  std::thread first([&] { f(0, std::size_t{0}, split); });
+  f(1, split, n);
+  first.join();
+}
+
+}  // namespace bisim
