@@ -176,6 +176,13 @@ struct GroupKey {
 
 // One bit of a 64-bit Bloom mask, chosen by a hash.
 inline std::uint64_t bloom_bit(std::uint64_t hash) { return std::uint64_t{1} << (hash >> 58); }
+// The Bloom bit of a step (label a into a state of class hash d) in the
+// hashed rounds: the top bits of two multiplicative hashes, cheaper than
+// mix() (register, 5 threads forever, branching: refine 3.16 -> 2.96 s).
+inline std::uint64_t step_bit(std::uint32_t a, std::uint32_t d) {
+  return bloom_bit((std::uint64_t{a} * 0x9E3779B97F4A7C15ull) ^ (std::uint64_t{d} * 0xC2B2AE3D27D4EB4Full) ^
+                   (std::uint64_t{d} << 29));
+}
 
 // Dense class ids (in the order of first occurrence) for per-state 32-bit
 // hashes; returns their number. Its own table of 8-byte slots, each holding
@@ -243,12 +250,12 @@ std::uint32_t hashed_rounds(const Graph& g, std::vector<std::uint32_t>& cls) {
   int rounds = 3;
   for (int round = 0; round < rounds; ++round) {
     for (lts::StateId s = 0; s < n; ++s) {
-      std::uint64_t m = bloom_bit(mix(lts::tau, h[s]));
+      std::uint64_t m = step_bit(lts::tau, h[s]);
       g.steps(s, [&](lts::LabelId a, lts::StateId to) {
         if (Graph::tau_can_be_inert && a == lts::tau && h[to] == h[s])
           m |= mask[to];  // inert in the current partition
         else
-          m |= bloom_bit(mix(a, h[to]));
+          m |= step_bit(a, h[to]);
       });
       mask[s] = m;
     }

@@ -84,10 +84,10 @@ signatures::SignatureClasses hashed_rounds(const lts::Lts& l, bool by_source) {
   std::vector<std::uint64_t> mask(n);
   // The masks of states [first, last), from their transitions [begin, end).
   auto masks = [&](lts::StateId first, lts::StateId last, std::size_t begin, std::size_t end) {
-    for (lts::StateId s = first; s < last; ++s) mask[s] = bloom_bit(mix(lts::tau, h[s]));
+    for (lts::StateId s = first; s < last; ++s) mask[s] = signatures::step_bit(lts::tau, h[s]);
     for (std::size_t i = begin; i < end; ++i) {
       const lts::Transition& t = l.transitions[i];
-      mask[t.from] |= bloom_bit(mix(t.label, h[t.to]));
+      mask[t.from] |= signatures::step_bit(t.label, h[t.to]);
     }
   };
   const bool parallel = by_source && use_two_threads(m);
