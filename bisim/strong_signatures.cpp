@@ -76,7 +76,6 @@ class StrongSignatureView {
 // of its own states (random LTS of 10^7 transitions: refine 0.98 -> 0.87
 // s).
 signatures::SignatureClasses hashed_rounds(const lts::Lts& l, bool by_source) {
-  using signatures::bloom_bit;
   using signatures::mix;
   const lts::StateId n = l.num_states;
   const std::size_t m = l.transitions.size();
@@ -139,9 +138,7 @@ bool strong_partition_by_signatures(const lts::Lts& l, Partition& result) {
     // transitions, 12 rounds: refine 8.1 -> 4.5 s, peak 1121 -> 766 MiB). A
     // refuted Bloom fixpoint lacks a split or two: numbered rounds find them.
     const StrongSignatureView view(l, by_source);
-    classes = signatures::exact_rounds(view, std::move(classes), 10 * pass, signatures::StepSets::bloom);
-    if (classes.fixpoint && !classes.exact)
-      classes = signatures::exact_rounds(view, std::move(classes), 3 * pass);
+    classes = signatures::bloom_then_numbered_rounds(view, std::move(classes), 10 * pass, 3 * pass);
   } else {
     // A handful of classes after two rounds: long chains of splits, one per
     // round, which Paige & Tarjan do in O(m log n) (RDCSS, 2 threads
