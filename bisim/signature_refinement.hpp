@@ -42,14 +42,15 @@
 // steps(s, f) calling f(label, target) for each step of s, predecessors(s, f)
 // calling f(source) for each step into s and returning their number, and
 // the constant tau_can_be_inert (true for branching bisimulation; then every
-// tau-step s -> t has t < s).
+// tau-step s -> t has t < s, and tau_steps(s, f) calls f(target) for each
+// tau-step of s).
 #include <algorithm>
 #include <cstdint>
 #include <vector>
 
 #include "bisim/signature_stability.hpp"
-#include "bisim/two_threads.hpp"
 #include "lts/lts.hpp"
+#include "lts/two_threads.hpp"
 
 namespace bisim::signatures {
 
@@ -247,19 +248,56 @@ std::uint32_t hashed_rounds(const Graph& g, std::vector<std::uint32_t>& cls) {
   const lts::StateId n = g.num_states();
   std::vector<std::uint32_t> h(n, 0);
   std::vector<std::uint64_t> mask(n, 0);
-  int rounds = 3;
-  for (int round = 0; round < rounds; ++round) {
-    for (lts::StateId s = 0; s < n; ++s) {
+  // On two threads, each takes half of the states in increasing order. A
+  // state of the upper half with an inert step into the lower one, or into
+  // such a state, is late: what its inert successors reach is known only
+  // when both are done, and it is added then (register, 5 threads forever,
+  // branching: 1.0 -> 0.8 s).
+  const bool parallel = lts::use_two_threads(g.num_transitions());
+  const lts::StateId split = parallel ? n / 2 : n;
+  std::vector<std::uint8_t> late(parallel && Graph::tau_can_be_inert ? n : 0, 0);
+  auto masks = [&](int, std::size_t begin, std::size_t end) {
+    for (auto s = static_cast<lts::StateId>(begin); s < end; ++s) {
       std::uint64_t m = step_bit(lts::tau, h[s]);
+      bool waits = false;
       g.steps(s, [&](lts::LabelId a, lts::StateId to) {
-        if (Graph::tau_can_be_inert && a == lts::tau && h[to] == h[s])
-          m |= mask[to];  // inert in the current partition
-        else
+        if (Graph::tau_can_be_inert && a == lts::tau && h[to] == h[s]) {
+          // Inert in the current partition: done before s, unless in the
+          // other half (not read while the other thread writes it) or late.
+          if (to < begin) {
+            waits = true;
+          } else {
+            m |= mask[to];
+            if (begin > 0) waits |= late[to] != 0;
+          }
+        } else {
           m |= step_bit(a, h[to]);
+        }
       });
       mask[s] = m;
+      if (begin > 0) late[s] = waits;
     }
-    for (lts::StateId s = 0; s < n; ++s) h[s] = static_cast<std::uint32_t>(mix(h[s], mask[s]));
+  };
+  int rounds = 3;
+  for (int round = 0; round < rounds; ++round) {
+    if (parallel) {
+      lts::on_two_threads(split, n, masks);
+      if constexpr (Graph::tau_can_be_inert)
+        for (lts::StateId s = split; s < n; ++s) {
+          if (!late[s]) continue;
+          std::uint64_t m = mask[s];
+          g.tau_steps(s, [&](lts::StateId to) {
+            if (h[to] == h[s]) m |= mask[to];
+          });
+          mask[s] = m;
+        }
+      lts::on_two_threads(split, n, [&](int, std::size_t begin, std::size_t end) {
+        for (std::size_t s = begin; s < end; ++s) h[s] = static_cast<std::uint32_t>(mix(h[s], mask[s]));
+      });
+    } else {
+      masks(0, 0, n);
+      for (lts::StateId s = 0; s < n; ++s) h[s] = static_cast<std::uint32_t>(mix(h[s], mask[s]));
+    }
     if (round == 2) {
       const std::uint32_t count = dense_classes(h, cls);
       if (4 * std::uint64_t{count} >= n) return count;
@@ -329,7 +367,10 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
   std::uint64_t work = 0;
   const std::size_t max_steps = g.num_transitions() / 4 + 1024;  // about 11 bytes per transition
   const bool bloom = sets == StepSets::bloom;
-  const bool parallel_bloom = bloom && !Graph::tau_can_be_inert && use_two_threads(g.num_transitions());
+  const bool parallel_bloom = bloom && lts::use_two_threads(g.num_transitions());
+  // As in hashed_rounds: states of the upper half whose inert successors
+  // reach into the lower half.
+  std::vector<std::uint8_t> late(parallel_bloom && Graph::tau_can_be_inert ? n : 0, 0);
   // Classes where Bloom rounds stopped but the stability check did not
   // agree: a collision hid a split or two, so the first round here is
   // expected to split little, and the rounds after it to be cheap.
@@ -357,22 +398,49 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
     const std::uint32_t classes_before = num_classes;
     bool overflow = false, too_many_steps = false;
     if (parallel_bloom) {
-      // No inert steps: a state's signature is made of its own steps only,
-      // so two threads take half of the states each (register, 5 threads
-      // forever, strong: refine 4.6 -> 3.8 s).
+      // A state's own (non-inert) steps depend on the last round's classes
+      // only, so two threads take half of the states each (register, 5
+      // threads forever, strong: refine 4.6 -> 3.8 s); late states of the
+      // upper half (as in hashed_rounds) add what their inert successors
+      // reach once both are done (branching: Bloom rounds 1.3 -> 0.8 s).
       std::uint64_t half_work[2] = {0, 0};
-      on_two_threads(n / 2, n, [&](int part, std::size_t begin, std::size_t end) {
+      lts::on_two_threads(n / 2, n, [&](int part, std::size_t begin, std::size_t end) {
         std::uint64_t w = 0;
         for (auto s = static_cast<StateId>(begin); s < end; ++s) {
-          if (!dirty[cls[s]]) continue;
+          const std::uint32_t c = cls[s];
+          if (!dirty[c]) continue;
           Set128 set;
-          g.steps(s, [&](lts::LabelId a, StateId to) { set.add_hashed(step_hash(a, cls[to])); });
+          bool waits = false;
+          g.steps(s, [&](lts::LabelId a, StateId to) {
+            const std::uint32_t d = cls[to];
+            if (Graph::tau_can_be_inert && a == lts::tau && d == c) {
+              if (to < begin) {
+                waits = true;
+              } else {
+                set |= sig[to];
+                if (begin > 0) waits |= late[to] != 0;
+              }
+            } else {
+              set.add_hashed(step_hash(a, d));
+            }
+          });
           sig[s] = set;
+          if (Graph::tau_can_be_inert && begin > 0) late[s] = waits;
           w += 1 + g.out_degree(s);
         }
         half_work[part] = w;
       });
       work += half_work[0] + half_work[1];
+      if constexpr (Graph::tau_can_be_inert)
+        for (StateId s = n / 2; s < n; ++s) {
+          const std::uint32_t c = cls[s];
+          if (!dirty[c] || !late[s]) continue;
+          Set128 set = sig[s];
+          g.tau_steps(s, [&](StateId to) {
+            if (cls[to] == c) set |= sig[to];
+          });
+          sig[s] = set;
+        }
     } else {
       for (StateId s = 0; s < n; ++s) {
         const std::uint32_t c = cls[s];

@@ -12,8 +12,9 @@
 #include <span>
 
 #include "bisim/signature_refinement.hpp"
-#include "bisim/two_threads.hpp"
+#include "lts/buckets.hpp"
 #include "lts/source_order.hpp"
+#include "lts/two_threads.hpp"
 
 namespace bisim {
 
@@ -28,25 +29,23 @@ class StrongSignatureView {
   static constexpr bool tau_can_be_inert = false;
 
   // by_source: whether l's transitions are listed by source.
-  StrongSignatureView(const lts::Lts& l, bool by_source)
-      : n_(l.num_states), out_first_(std::size_t{n_} + 1, 0), in_first_(std::size_t{n_} + 1, 0) {
-    for (const lts::Transition& t : l.transitions) {
-      ++out_first_[t.from + 1];
-      ++in_first_[t.to + 1];
-    }
-    std::partial_sum(out_first_.begin(), out_first_.end(), out_first_.begin());
-    std::partial_sum(in_first_.begin(), in_first_.end(), in_first_.begin());
+  StrongSignatureView(const lts::Lts& l, bool by_source) : n_(l.num_states) {
+    const std::vector<lts::Transition>& all = l.transitions;
+    const std::size_t m = all.size();
     if (by_source) {
-      steps_ = l.transitions;
+      out_first_.assign(std::size_t{n_} + 1, 0);
+      for (const lts::Transition& t : all) ++out_first_[t.from + 1];
+      std::partial_sum(out_first_.begin(), out_first_.end(), out_first_.begin());
+      steps_ = all;
     } else {
-      own_.resize(l.num_transitions());
-      std::vector<std::uint32_t> next_out(out_first_.begin(), out_first_.end() - 1);
-      for (const lts::Transition& t : l.transitions) own_[next_out[t.from]++] = t;
+      lts::bucket_sort(
+          m, n_, [&](std::size_t i) { return all[i].from; }, [&](std::size_t i) { return all[i]; },
+          out_first_, own_);
       steps_ = own_;
     }
-    sources_.resize(l.num_transitions());
-    std::vector<std::uint32_t> next_in(in_first_.begin(), in_first_.end() - 1);
-    for (const lts::Transition& t : l.transitions) sources_[next_in[t.to]++] = t.from;
+    lts::bucket_sort(
+        m, n_, [&](std::size_t i) { return all[i].to; }, [&](std::size_t i) { return all[i].from; },
+        in_first_, sources_);
   }
   lts::StateId num_states() const { return n_; }
   std::size_t num_transitions() const { return steps_.size(); }
@@ -89,7 +88,7 @@ signatures::SignatureClasses hashed_rounds(const lts::Lts& l, bool by_source) {
       mask[t.from] |= signatures::step_bit(t.label, h[t.to]);
     }
   };
-  const bool parallel = by_source && use_two_threads(m);
+  const bool parallel = by_source && lts::use_two_threads(m);
   lts::StateId split_state = n;
   std::size_t split_at = m;
   if (parallel) {
@@ -102,7 +101,7 @@ signatures::SignatureClasses hashed_rounds(const lts::Lts& l, bool by_source) {
   signatures::SignatureClasses classes;
   for (int round = 0; round < 3; ++round) {
     if (parallel) {
-      on_two_threads(split_state, n, [&](int part, std::size_t first, std::size_t last) {
+      lts::on_two_threads(split_state, n, [&](int part, std::size_t first, std::size_t last) {
         masks(static_cast<lts::StateId>(first), static_cast<lts::StateId>(last), part == 0 ? 0 : split_at,
               part == 0 ? split_at : m);
       });

@@ -18,6 +18,9 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "lts/buckets.hpp"
+#include "lts/two_threads.hpp"
+
 namespace bisim::branching {
 
 Refiner::Refiner(const lts::Lts& acyclic, std::uint64_t signature_budget)
@@ -43,26 +46,24 @@ Refiner::Refiner(const lts::Lts& acyclic, std::uint64_t signature_budget)
     throw std::length_error("branching bisimulation: more than 2^31 transitions after tau-SCC contraction");
   if (std::uint64_t{n_} + trans_.size() >= (std::uint64_t{1} << 32))
     throw std::length_error("branching bisimulation: 2^32 states plus transitions or more after tau-SCC contraction");
-  in_begin_.assign(n_ + 1, 0);
-  std::vector<std::uint32_t> next_tau(n_, 0), next_visible;  // cursors
-  for (const lts::Transition& t : trans_) {
-    ++in_begin_[t.to + 1];
-    if (t.label == lts::tau) ++next_tau[t.to];
-  }
-  next_visible.resize(n_);
-  for (StateId s = 0; s < n_; ++s) {
-    in_begin_[s + 1] += in_begin_[s];
-    next_visible[s] = in_begin_[s] + next_tau[s];
-    next_tau[s] = in_begin_[s];
-  }
-  in_.resize(trans_.size());
-  for (std::uint32_t t = 0; t < trans_.size(); ++t) {
-    const lts::Transition& tr = trans_[t];
-    if (tr.label == lts::tau)
-      in_[next_tau[tr.to]++] = tr.from;
-    else
-      in_[next_visible[tr.to]++] = t | visible_tag;
-  }
+  // Sources of tau-steps as they are, visible steps' ids tagged; then, in
+  // each state's range, the tau-steps first.
+  lts::bucket_sort(
+      trans_.size(), n_, [&](std::size_t t) { return trans_[t].to; },
+      [&](std::size_t t) {
+        const lts::Transition& tr = trans_[t];
+        return tr.label == lts::tau ? tr.from : static_cast<std::uint32_t>(t) | visible_tag;
+      },
+      in_begin_, in_);
+  auto tau_first = [&](int, std::size_t begin, std::size_t end) {
+    for (std::size_t s = begin; s < end; ++s)
+      std::partition(in_.begin() + in_begin_[s], in_.begin() + in_begin_[s + 1],
+                     [](std::uint32_t x) { return (x & visible_tag) == 0; });
+  };
+  if (lts::use_two_threads(trans_.size()))
+    lts::on_two_threads(n_ / 2, n_, tau_first);
+  else
+    tau_first(0, 0, n_);
   // Reserve (address space only; pages are touched as used) so that growth
   // never copies: blocks and constellations are at most n, live slices at
   // most m plus one per label.

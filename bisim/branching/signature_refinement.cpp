@@ -20,6 +20,14 @@ struct Refiner::SignatureView {
   void steps(StateId s, F f) const {
     for (const lts::Transition& t : r.out(s)) f(t.label, t.to);
   }
+  // The tau-steps come first (label 0).
+  template <typename F>
+  void tau_steps(StateId s, F f) const {
+    for (const lts::Transition& t : r.out(s)) {
+      if (t.label != lts::tau) break;
+      f(t.to);
+    }
+  }
   template <typename F>
   std::uint32_t predecessors(StateId s, F f) const {
     for (std::uint32_t i = r.in_begin_[s]; i < r.in_begin_[s + 1]; ++i)

@@ -50,6 +50,11 @@ struct View {
     for (const auto& [a, to] : out[s]) f(a, to);
   }
   template <typename F>
+  void tau_steps(lts::StateId s, F f) const {
+    for (const auto& [a, to] : out[s])
+      if (a == lts::tau) f(to);
+  }
+  template <typename F>
   std::uint32_t predecessors(lts::StateId s, F f) const {
     for (const lts::StateId w : in[s]) f(w);
     return static_cast<std::uint32_t>(in[s].size());

@@ -31,6 +31,7 @@ struct LtsView {
     for (const lts::Transition& t : lts.transitions) out[t.from].push_back({t.label, t.to});
   }
   lts::StateId num_states() const { return l.num_states; }
+  std::size_t num_transitions() const { return l.num_transitions(); }
   template <typename F>
   void steps(lts::StateId s, F f) const {
     for (const auto& [a, to] : out[s]) f(a, to);

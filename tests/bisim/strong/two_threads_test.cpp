@@ -1,5 +1,5 @@
 // The strong partitioner on LTSs large enough for its passes on two threads
-// (bisim/two_threads.hpp): replicated random LTSs, listed by source (the
+// (lts/two_threads.hpp): replicated random LTSs, listed by source (the
 // hashed rounds split the transitions between the threads) and shuffled
 // (they take one), against Paige & Tarjan alone and, copy by copy, against
 // the reference partitioner on each small LTS that was copied. At these
@@ -12,7 +12,7 @@
 #include <random>
 
 #include "bisim/strong_bisimulation.hpp"
-#include "bisim/two_threads.hpp"
+#include "lts/two_threads.hpp"
 #include "tests/bisim/reference/reference_partition.hpp"
 #include "tests/support/random_lts.hpp"
 
@@ -42,7 +42,7 @@ TEST(StrongTwoThreads, LargeLtsSameAsPaigeTarjanAndReference) {
   std::mt19937_64 rng(314);
   for (int round = 0; round < 2; ++round) {
     const testing_support::ReplicatedLts r = testing_support::replicated_random_lts(rng, 600, 50, 60);
-    ASSERT_GE(r.lts.num_transitions(), bisim::two_threads_from) << "too small to use two threads";
+    ASSERT_GE(r.lts.num_transitions(), lts::two_threads_from) << "too small to use two threads";
     check(r, r.lts);
     lts::Lts shuffled = r.lts;
     std::shuffle(shuffled.transitions.begin(), shuffled.transitions.end(), rng);

@@ -1,13 +1,14 @@
 #pragma once
-// Data-parallel passes on two threads, for the signature passes of strong
-// bisimulation, where every state's signature depends only on the classes
-// of the round before: the states split into two ranges that are computed
-// at once (the reader already parses on every core; these passes are what
-// remains of a deep LTS's refinement time).
+// Data-parallel passes on two threads: the signature passes of the
+// partitioners (bisim/), where a state's own steps depend only on the
+// classes of the round before, their stability check, and the counting
+// sorts that build views by target (buckets.hpp). The items split into two
+// ranges that are computed at once (the reader already parses on every
+// core; these passes are what remains of a deep LTS's refinement time).
 #include <cstddef>
 #include <thread>
 
-namespace bisim {
+namespace lts {
 
 // Passes over at least this many transitions get a second thread (starting
 // one costs tens of microseconds; such a pass, milliseconds), when the
@@ -28,4 +29,4 @@ void on_two_threads(std::size_t split, std::size_t n, F f) {
   first.join();
 }
 
-}  // namespace bisim
+}  // namespace lts
