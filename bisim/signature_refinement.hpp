@@ -49,6 +49,7 @@
 #include <vector>
 
 #include "bisim/signature_stability.hpp"
+#include "bisim/wide_signatures.hpp"
 #include "lts/lts.hpp"
 #include "lts/two_threads.hpp"
 
@@ -329,28 +330,19 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
   SignatureClasses result = std::move(start);
   std::vector<std::uint32_t>& cls = result.class_of;
   std::uint32_t num_classes = result.count;
-  // A state with more than 128 distinct steps makes its class hash, and
-  // fills most of its 128 hashed bits: states then look alike that are not,
-  // and the stability check at the fixpoint fails. Partition refinement
-  // takes over at once instead (random LTSs with a giant tau-cycle,
-  // contracted; going on cost two rounds and a failed check on one of 10^6
-  // transitions). Classes that are wide only together go on and are checked.
-  {
-    LocalIds<std::uint64_t> steps;
-    for (StateId s = 0; s < n; ++s) {
-      if (g.out_degree(s) <= 128) continue;
-      steps.clear();
-      g.steps(s, [&](lts::LabelId a, StateId to) {
-        if (!Graph::tau_can_be_inert || a != lts::tau || cls[to] != cls[s]) {
-          const std::uint64_t key = std::uint64_t{a} << 32 | cls[to];
-          steps.id(key, mix(key, 0));
-        }
-      });
-      if (steps.size() > 128) {
-        result.exact = false;
-        return result;
-      }
-    }
+  // A state with more than 128 distinct steps makes its class wide. Numbered
+  // rounds give such classes exact signatures of their own
+  // (wide_signatures.hpp). In Bloom rounds it would fill most of its 128
+  // hashed bits: states then look alike that are not, and the stability
+  // check at the fixpoint fails. Partition refinement takes over at once
+  // instead (random LTSs with a giant tau-cycle, contracted; going on cost
+  // two rounds and a failed check on one of 10^6 transitions). Classes
+  // that are wide only together go on and are checked.
+  auto mixer = [](std::uint64_t a, std::uint64_t b) { return mix(a, b); };
+  WideSignatures<Graph, Set128, decltype(mixer)> wide(g, mixer);
+  if (sets == StepSets::bloom && wide.any_wide_state(cls)) {
+    result.exact = false;
+    return result;
   }
   std::vector<std::uint8_t> dirty(num_classes, 1);  // per class: recompute this round
   std::vector<Set128> sig(n);
@@ -396,7 +388,10 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
     step_number.clear();
     const std::uint64_t work_before = work;
     const std::uint32_t classes_before = num_classes;
-    bool overflow = false, too_many_steps = false;
+    bool overflow = false, too_many_steps = false, wide_failed = false;
+    // Wide classes this round: exact forms, compared by hash.
+    const bool any_wide = !bloom && wide.possible() && wide.find(cls, dirty, num_classes);
+    if (any_wide) result.exact = false;
     if (parallel_bloom) {
       // A state's own (non-inert) steps depend on the last round's classes
       // only, so two threads take half of the states each (register, 5
@@ -445,6 +440,14 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
       for (StateId s = 0; s < n; ++s) {
         const std::uint32_t c = cls[s];
         if (!dirty[c]) continue;
+        if (any_wide && wide.wide(c)) {
+          work += 1 + g.out_degree(s);
+          if (!wide.signature(s, c, cls, sig[s])) {
+            wide_failed = true;
+            break;
+          }
+          continue;
+        }
         Set128 set;
         g.steps(s, [&](lts::LabelId a, StateId to) {
           const std::uint32_t d = cls[to];
@@ -484,7 +487,10 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
     // Nearly every step distinct (small classes with little in common): the
     // step table would cost more memory than partition refinement, which
     // takes over from the classes as they are.
-    if (too_many_steps) {
+    // The same when a wide class's forms grew too large, or could be
+    // ambiguous (wide_signatures.hpp).
+    work += wide.take_work();
+    if (too_many_steps || wide_failed) {
       result.exact = false;
       break;
     }
