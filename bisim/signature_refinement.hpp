@@ -231,6 +231,19 @@ inline std::uint32_t dense_classes(const std::vector<std::uint32_t>& h, std::vec
   return count;
 }
 
+// An inert step s -> to in a pass over the states [begin, ...) on one of
+// two threads (states in increasing order, inert successors first): adds
+// what `to` reaches to acc, unless `to` lies below begin, in the half the
+// other thread may still be writing; returns whether s is late (its inert
+// successor is there, or late itself), to be completed after both threads.
+template <typename T>
+bool add_inert(lts::StateId to, std::size_t begin, T& acc, const std::vector<T>& reached,
+               const std::vector<std::uint8_t>& late) {
+  if (to < begin) return true;
+  acc |= reached[to];
+  return begin > 0 && late[to] != 0;
+}
+
 // The first rounds, where most states change class: cheaper hashed
 // signatures. A state's signature is a 64-bit Bloom mask of its steps (a,
 // hash of the target's class), h' = hash(h, mask); collisions can only
@@ -262,18 +275,10 @@ std::uint32_t hashed_rounds(const Graph& g, std::vector<std::uint32_t>& cls) {
       std::uint64_t m = step_bit(lts::tau, h[s]);
       bool waits = false;
       g.steps(s, [&](lts::LabelId a, lts::StateId to) {
-        if (Graph::tau_can_be_inert && a == lts::tau && h[to] == h[s]) {
-          // Inert in the current partition: done before s, unless in the
-          // other half (not read while the other thread writes it) or late.
-          if (to < begin) {
-            waits = true;
-          } else {
-            m |= mask[to];
-            if (begin > 0) waits |= late[to] != 0;
-          }
-        } else {
+        if (Graph::tau_can_be_inert && a == lts::tau && h[to] == h[s])
+          waits |= add_inert(to, begin, m, mask, late);  // inert in the current partition
+        else
           m |= step_bit(a, h[to]);
-        }
       });
       mask[s] = m;
       if (begin > 0) late[s] = waits;
@@ -408,16 +413,10 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
           bool waits = false;
           g.steps(s, [&](lts::LabelId a, StateId to) {
             const std::uint32_t d = cls[to];
-            if (Graph::tau_can_be_inert && a == lts::tau && d == c) {
-              if (to < begin) {
-                waits = true;
-              } else {
-                set |= sig[to];
-                if (begin > 0) waits |= late[to] != 0;
-              }
-            } else {
+            if (Graph::tau_can_be_inert && a == lts::tau && d == c)
+              waits |= add_inert(to, begin, set, sig, late);
+            else
               set.add_hashed(step_hash(a, d));
-            }
           });
           sig[s] = set;
           if (Graph::tau_can_be_inert && begin > 0) late[s] = waits;
