@@ -339,16 +339,13 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
   // rounds give such classes exact signatures of their own
   // (wide_signatures.hpp). In Bloom rounds it would fill most of its 128
   // hashed bits: states then look alike that are not, and the stability
-  // check at the fixpoint fails. Partition refinement takes over at once
-  // instead (random LTSs with a giant tau-cycle, contracted; going on cost
-  // two rounds and a failed check on one of 10^6 transitions). Classes
-  // that are wide only together go on and are checked.
+  // check at the fixpoint fails (random LTSs with a giant tau-cycle,
+  // contracted: two rounds and a failed check on one of 10^6 transitions).
+  // So rounds asked to be Bloom rounds are numbered ones then. Classes that
+  // are wide only together go on and are checked.
   auto mixer = [](std::uint64_t a, std::uint64_t b) { return mix(a, b); };
   WideSignatures<Graph, Set128, decltype(mixer)> wide(g, mixer);
-  if (sets == StepSets::bloom && wide.any_wide_state(cls)) {
-    result.exact = false;
-    return result;
-  }
+  if (sets == StepSets::bloom && wide.any_wide_state(cls)) sets = StepSets::numbered;
   std::vector<std::uint8_t> dirty(num_classes, 1);  // per class: recompute this round
   std::vector<Set128> sig(n);
   // Per class, this round: how many steps it numbered (past 128 it hashes).

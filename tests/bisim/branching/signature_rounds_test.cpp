@@ -214,7 +214,7 @@ TEST(SignatureRounds, NumberedRoundsSplitWhatARefutedBloomFixpointMerged) {
 // LTSs this small).
 TEST(SignatureRounds, WideClassesOfAGiantState) {
   std::mt19937_64 rng(43);
-  unsigned final_rounds = 0, wide_lts = 0;
+  unsigned final_rounds = 0, final_bloom_asked = 0, wide_lts = 0;
   const unsigned n = rounds() / 2;
   for (unsigned round = 0; round < n; ++round) {
     const lts::Lts l = giant_lts(rng, round);
@@ -226,6 +226,8 @@ TEST(SignatureRounds, WideClassesOfAGiantState) {
     ++wide_lts;
     const bisim::Partition branching = bisim::reference_partition(l, bisim::Equivalence::branching);
     final_rounds += check_rounds(inert, contracted.component, branching, StepSets::numbered, round);
+    // Asked for Bloom rounds, which a wide state would fill: numbered ones.
+    final_bloom_asked += check_rounds(inert, contracted.component, branching, StepSets::bloom, round);
     const View<false> as_is(l);
     check_rounds(as_is, identity(l.num_states), bisim::reference_partition(l, bisim::Equivalence::strong),
                  StepSets::numbered, round);
@@ -241,4 +243,5 @@ TEST(SignatureRounds, WideClassesOfAGiantState) {
   }
   EXPECT_GT(wide_lts, n / 2);
   EXPECT_GT(final_rounds, wide_lts / 4);
+  EXPECT_GT(final_bloom_asked, wide_lts / 4);
 }
