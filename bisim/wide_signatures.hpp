@@ -186,10 +186,12 @@ class WideSignatures {
     WideStepSet steps;  // its signature, once computed
   };
 
-  // Forms of one round take at most about two passes' worth of steps (and
-  // their positions fit in 32 bits).
+  // Forms of one round hold at most one step per transition and state (8
+  // bytes each, on top of the rest of the rounds' memory; the inert
+  // predecessors of a giant tau-cycle hold a few steps each), and
+  // their positions fit in 32 bits. The base's bitset gets the same bound.
   std::size_t limit() const {
-    return std::min<std::size_t>(2 * g_.num_transitions() + g_.num_states(), base_bit);
+    return std::min<std::size_t>(g_.num_transitions() + g_.num_states(), base_bit);
   }
 
   // Whether s has more than `width` distinct non-inert steps (counted up
