@@ -23,6 +23,7 @@
 // Blom & Orzan (PDMC 2003, Sect. 3) define the signatures; writing them
 // relative to a shared base is ours.
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -195,15 +196,28 @@ class WideSignatures {
   }
 
   // Whether s has more than `width` distinct non-inert steps (counted up
-  // to one more).
+  // to one more, in a table of 256 slots: linear in s's steps whatever
+  // their number).
   bool has_wide_steps(lts::StateId s, const std::vector<std::uint32_t>& cls) {
-    seen_.clear();
+    if (++stamp_ == 0) {  // wrapped: clear the stamps once
+      seen_stamp_.fill(0);
+      stamp_ = 1;
+    }
+    std::size_t distinct = 0;
     g_.steps(s, [&](lts::LabelId a, lts::StateId to) {
-      if (seen_.size() > width || (Graph::tau_can_be_inert && a == lts::tau && cls[to] == cls[s])) return;
+      if (distinct > width || (Graph::tau_can_be_inert && a == lts::tau && cls[to] == cls[s])) return;
       const std::uint64_t key = std::uint64_t{a} << 32 | cls[to];
-      if (std::find(seen_.begin(), seen_.end(), key) == seen_.end()) seen_.push_back(key);
+      for (std::size_t i = mix_(key, 0) & 255;; i = (i + 1) & 255) {
+        if (seen_stamp_[i] != stamp_) {
+          seen_stamp_[i] = stamp_;
+          seen_[i] = key;
+          ++distinct;
+          return;
+        }
+        if (seen_[i] == key) return;
+      }
     });
-    return seen_.size() > width;
+    return distinct > width;
   }
 
   const Graph& g_;
@@ -216,7 +230,10 @@ class WideSignatures {
   // first_ + length_), and in length_'s top bit b.
   std::vector<std::uint32_t> first_, length_;
   std::vector<std::uint64_t> listed_;
-  std::vector<std::uint64_t> scratch_, seen_;
+  std::vector<std::uint64_t> scratch_;
+  std::array<std::uint64_t, 256> seen_{};  // has_wide_steps' table: at most width + 1 of 256 slots used
+  std::array<std::uint32_t, 256> seen_stamp_{};
+  std::uint32_t stamp_ = 0;
   std::uint64_t work_ = 0;
 };
 
