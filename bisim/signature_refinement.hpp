@@ -343,8 +343,7 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
   // contracted: two rounds and a failed check on one of 10^6 transitions).
   // So rounds asked to be Bloom rounds are numbered ones then. Classes that
   // are wide only together go on and are checked.
-  auto mixer = [](std::uint64_t a, std::uint64_t b) { return mix(a, b); };
-  WideSignatures<Graph, Set128, decltype(mixer)> wide(g, mixer);
+  WideSignatures<Graph, Set128> wide(g);
   if (sets == StepSets::bloom && wide.any_wide_state(cls)) sets = StepSets::numbered;
   std::vector<std::uint8_t> dirty(num_classes, 1);  // per class: recompute this round
   std::vector<Set128> sig(n);

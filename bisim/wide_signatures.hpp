@@ -10,14 +10,14 @@
 // So a state s of a wide class writes its signature as (b, E): b says that
 // it reaches the base by inert steps, and E lists its other steps, sorted,
 // without those of the base (its own non-inert steps, and the E of each
-// inert successor). Every signature has exactly one such form as long as a
-// set without the base's steps never has as many steps as the base: a
-// signature that includes the base's holds more. So states with equal
-// signatures get equal forms, and the round compares a 128-bit hash of the
-// form; a collision can only merge, and the stability check proves the
-// fixpoint as for any class that hashed. The forms are stored for one
-// round; when they outgrow a bound on their total size (long inert chains
-// collecting steps) or the rule above fails, the rounds give up and
+// inert successor): the signature is the disjoint union of the base's
+// (when b) and E. The round compares a 128-bit hash of the signature that
+// does not depend on how it was written: the sum, twice with different
+// seeds, of a hash of each step, the base's sum computed once. So states
+// with equal signatures get equal hashes; a collision can only merge, and
+// the stability check proves the fixpoint as for any class that hashed.
+// The forms are stored for one round; when they outgrow a bound on their
+// total size (long inert chains collecting steps), the rounds give up and
 // partition refinement takes over, as before this existed.
 //
 // Blom & Orzan (PDMC 2003, Sect. 3) define the signatures; writing them
@@ -32,6 +32,18 @@
 
 namespace bisim::signatures {
 
+// The hash of a step whose sums make a signature's hash (seed 1 or 2): the
+// finaliser of MurmurHash3.
+inline std::uint64_t wide_step_hash(std::uint64_t step, std::uint64_t seed) {
+  std::uint64_t x = step ^ (seed * 0x9E3779B97F4A7C15ull);
+  x ^= x >> 33;
+  x *= 0xFF51AFD7ED558CCDull;
+  x ^= x >> 33;
+  x *= 0xC4CEB9FE1A85EC53ull;
+  x ^= x >> 33;
+  return x;
+}
+
 // A set of steps (label << 32 | class) with fast membership: one bit per
 // (label, class) for the labels it holds, when that fits in the given
 // bound of bytes, else a sorted list. The base's signature can hold
@@ -43,6 +55,7 @@ class WideStepSet {
   // The set of `steps` (any order, repeats allowed), whose classes are
   // below num_classes.
   void assign(const std::vector<std::uint64_t>& steps, std::uint32_t num_classes, std::size_t max_bytes) {
+    sum_[0] = sum_[1] = 0;
     labels_.clear();
     for (const std::uint64_t x : steps)
       if (labels_.empty() || labels_.back() != (x >> 32))
@@ -57,13 +70,20 @@ class WideStepSet {
       bits_.assign(bits / 64 + 1, 0);
       for (const std::uint64_t x : steps) {
         const std::size_t i = bit(x);
-        bits_[i / 64] |= std::uint64_t{1} << (i % 64);
+        const std::uint64_t b = std::uint64_t{1} << (i % 64);
+        if (bits_[i / 64] & b) continue;
+        bits_[i / 64] |= b;
+        add_to_sums(x);
       }
     } else {
       sorted_ = steps;
       std::sort(sorted_.begin(), sorted_.end());
+      sorted_.erase(std::unique(sorted_.begin(), sorted_.end()), sorted_.end());
+      for (const std::uint64_t x : sorted_) add_to_sums(x);
     }
   }
+  // Over its distinct steps, the sums of wide_step_hash with seeds 1 and 2.
+  std::uint64_t sum(int seed) const { return sum_[seed - 1]; }
   bool contains(std::uint64_t x) const {
     if (bits_.empty()) return std::binary_search(sorted_.begin(), sorted_.end(), x);
     const auto label = static_cast<std::uint32_t>(x >> 32);
@@ -82,17 +102,22 @@ class WideStepSet {
   }
   std::vector<std::uint32_t> labels_;
   std::uint32_t classes_ = 0;
+  void add_to_sums(std::uint64_t x) {
+    sum_[0] += wide_step_hash(x, 1);
+    sum_[1] += wide_step_hash(x, 2);
+  }
   std::vector<std::uint64_t> bits_;
   std::vector<std::uint64_t> sorted_;
+  std::uint64_t sum_[2] = {0, 0};
 };
 
-template <typename Graph, typename Set, typename Mix>
+template <typename Graph, typename Set>
 class WideSignatures {
  public:
   static constexpr std::uint32_t none = static_cast<std::uint32_t>(-1);
   static constexpr std::size_t width = 128;  // more distinct steps than a class can number
 
-  WideSignatures(const Graph& g, Mix mix) : g_(g), mix_(mix) {
+  explicit WideSignatures(const Graph& g) : g_(g) {
     for (lts::StateId s = 0; s < g.num_states(); ++s)
       if (g.out_degree(s) > width) candidates_.push_back(s);
   }
@@ -159,18 +184,15 @@ class WideSignatures {
       std::sort(steps.begin(), steps.end());
       steps.erase(std::unique(steps.begin(), steps.end()), steps.end());
     }
-    if (!reaches_base && steps.size() > width) {
-      return false;  // perhaps as many steps as the base: the form may not be unique
-    }
     if (listed_.size() + steps.size() > limit()) return false;
     first_[s] = static_cast<std::uint32_t>(listed_.size());
     length_[s] = static_cast<std::uint32_t>(steps.size()) | (reaches_base ? base_bit : 0);
     listed_.insert(listed_.end(), steps.begin(), steps.end());
-    // The form's hash, twice with different seeds.
-    std::uint64_t h1 = reaches_base ? 0x51ED2701u : 0x2545F491u, h2 = ~h1;
+    // The signature's hash: the base's sums and those of E.
+    std::uint64_t h1 = reaches_base ? base.steps.sum(1) : 0, h2 = reaches_base ? base.steps.sum(2) : 0;
     for (const std::uint64_t x : steps) {
-      h1 = mix_(h1, x);
-      h2 = mix_(x, h2);
+      h1 += wide_step_hash(x, 1);
+      h2 += wide_step_hash(x, 2);
     }
     set = Set{h1, h2};
     work_ += steps.size();
@@ -207,7 +229,7 @@ class WideSignatures {
     g_.steps(s, [&](lts::LabelId a, lts::StateId to) {
       if (distinct > width || (Graph::tau_can_be_inert && a == lts::tau && cls[to] == cls[s])) return;
       const std::uint64_t key = std::uint64_t{a} << 32 | cls[to];
-      for (std::size_t i = mix_(key, 0) & 255;; i = (i + 1) & 255) {
+      for (std::size_t i = wide_step_hash(key, 3) & 255;; i = (i + 1) & 255) {
         if (seen_stamp_[i] != stamp_) {
           seen_stamp_[i] = stamp_;
           seen_[i] = key;
@@ -221,7 +243,6 @@ class WideSignatures {
   }
 
   const Graph& g_;
-  Mix mix_;
   std::vector<lts::StateId> candidates_;      // states with more than `width` steps
   std::vector<std::uint32_t> wide_of_class_;  // per class: index into bases_, or none
   std::uint32_t num_classes_ = 0;
