@@ -4,7 +4,7 @@
 #include <span>
 #include <vector>
 
-#include "bisim/signature_refinement.hpp"
+#include "bisim/mix.hpp"
 #include "lts/source_order.hpp"
 
 namespace bisim {

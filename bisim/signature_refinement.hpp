@@ -48,6 +48,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "bisim/mix.hpp"
 #include "bisim/signature_stability.hpp"
 #include "bisim/wide_signatures.hpp"
 #include "lts/lts.hpp"
@@ -63,17 +64,6 @@ struct SignatureClasses {
   bool fixpoint = false;  // the last round split nothing
   bool final() const { return exact && fixpoint; }
 };
-
-// A 64-bit mixer (the finaliser of MurmurHash3).
-inline std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
-  std::uint64_t x = a * 0x9E3779B97F4A7C15ull ^ (b + 0x632BE59BD9B4E019ull + (a << 6) + (a >> 2));
-  x ^= x >> 33;
-  x *= 0xFF51AFD7ED558CCDull;
-  x ^= x >> 33;
-  x *= 0xC4CEB9FE1A85EC53ull;
-  x ^= x >> 33;
-  return x;
-}
 
 // A set of at most 128 step numbers.
 struct Set128 {

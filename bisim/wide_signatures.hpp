@@ -28,21 +28,13 @@
 #include <utility>
 #include <vector>
 
+#include "bisim/mix.hpp"
 #include "lts/lts.hpp"
 
 namespace bisim::signatures {
 
-// The hash of a step whose sums make a signature's hash (seed 1 or 2): the
-// finaliser of MurmurHash3.
-inline std::uint64_t wide_step_hash(std::uint64_t step, std::uint64_t seed) {
-  std::uint64_t x = step ^ (seed * 0x9E3779B97F4A7C15ull);
-  x ^= x >> 33;
-  x *= 0xFF51AFD7ED558CCDull;
-  x ^= x >> 33;
-  x *= 0xC4CEB9FE1A85EC53ull;
-  x ^= x >> 33;
-  return x;
-}
+// The hash of a step whose sums make a signature's hash (seed 1 or 2).
+inline std::uint64_t wide_step_hash(std::uint64_t step, std::uint64_t seed) { return mix(step, seed); }
 
 // A set of steps (label << 32 | class) with fast membership: one bit per
 // (label, class) for the labels it holds, when that fits in the given
