@@ -16,13 +16,17 @@
 // only inside a class, so each class numbers its own steps and a signature
 // is a 128-bit set over those numbers, exact while the class has at most
 // 128 distinct steps; a class with more hashes its steps instead (may
-// merge, never splits equal states). Only classes that may split (one of
+// merge, never splits equal states), and a class with a state that has
+// more writes its signatures relative to that state's
+// (wide_signatures.hpp). Only classes that may split (one of
 // their states has a step into a state that changed class, or they split
 // themselves) are recomputed. On deep LTSs (few classes after the hashed
 // rounds: many rounds to go) the steps are hashed into the 128 bits from
 // the start (Bloom rounds: no table of steps, whose lookups were most of a
 // round's cost), and the stability check proves their fixpoint; if it does
 // not, a collision hid a split, and numbered rounds go on from there.
+// Large LTSs take two threads for the passes that allow it (the signatures
+// of Bloom and hashed rounds, the stability check: lts/two_threads.hpp).
 // States are handled in increasing number; for branching bisimulation the
 // graph must be numbered so that every tau-step goes to a smaller number
 // (contract_tau_sccs does so), so that a state's inert successors are done
