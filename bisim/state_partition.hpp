@@ -26,10 +26,10 @@ class StatePartition {
 
   BlockId block_of(lts::StateId s) const { return block_[s]; }
   const std::vector<BlockId>& blocks() const { return block_; }  // block_of for every state
-  BlockId num_blocks() const { return static_cast<BlockId>(begin_.size()); }
-  std::uint32_t size(BlockId b) const { return end_[b] - begin_[b]; }
+  BlockId num_blocks() const { return static_cast<BlockId>(blocks_.size()); }
+  std::uint32_t size(BlockId b) const { return blocks_[b].end - blocks_[b].begin; }
   std::span<const lts::StateId> states(BlockId b) const {
-    return {elems_.data() + begin_[b], elems_.data() + end_[b]};
+    return {elems_.data() + blocks_[b].begin, elems_.data() + blocks_[b].end};
   }
 
   // Marks s for the next split; marking twice is harmless.
@@ -55,7 +55,13 @@ class StatePartition {
   std::vector<lts::StateId> elems_;     // states, block by block
   std::vector<std::uint32_t> position_;  // position_[s]: index of s in elems_
   std::vector<BlockId> block_;           // block_[s]
-  std::vector<std::uint32_t> begin_, end_, marked_end_;  // per block; marked: [begin, marked_end)
+  // A block: elems_[begin, end), its marked states first, up to
+  // marked_end. One record per block, so that marking reads one cache line
+  // for it, not three.
+  struct Block {
+    std::uint32_t begin, end, marked_end;
+  };
+  std::vector<Block> blocks_;
   std::vector<BlockId> touched_;         // blocks with at least one mark
 };
 
