@@ -384,7 +384,8 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
     const std::uint64_t work_before = work;
     const std::uint32_t classes_before = num_classes;
     bool overflow = false, too_many_steps = false, wide_failed = false;
-    // Wide classes this round: exact forms, compared by hash.
+    // Wide classes this round: signatures written relative to a base,
+    // compared by hash.
     const bool any_wide = !bloom && wide.possible() && wide.find(cls, dirty, num_classes);
     if (any_wide) result.exact = false;
     if (parallel_bloom) {
@@ -476,8 +477,8 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
     // Nearly every step distinct (small classes with little in common): the
     // step table would cost more memory than partition refinement, which
     // takes over from the classes as they are.
-    // The same when a wide class's forms grew too large, or could be
-    // ambiguous (wide_signatures.hpp).
+    // The same when a wide class's written signatures outgrew their bound
+    // (wide_signatures.hpp).
     work += wide.take_work();
     if (too_many_steps || wide_failed) {
       result.exact = false;
