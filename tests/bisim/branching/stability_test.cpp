@@ -6,7 +6,8 @@
 // steps left out (for strong bisimulation: s's own steps). On random
 // tau-contracted LTSs, under the true branching partition (stable), the
 // one-class partition, random partitions, and the true partition with two
-// classes merged or one class cut in two.
+// classes merged or one class cut in two; then on copies large enough for
+// two threads.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,6 +19,7 @@
 #include "bisim/branching/branching_bisimulation.hpp"
 #include "bisim/branching/tau_contraction.hpp"
 #include "bisim/signature_stability.hpp"
+#include "lts/two_threads.hpp"
 #include "tests/support/random_lts.hpp"
 
 namespace {
@@ -134,6 +136,68 @@ TEST(SignatureStability, AgreesWithTheDefinition) {
   // Both answers were exercised many times.
   EXPECT_GT(stable_seen, 400u);
   EXPECT_GT(unstable_seen, 400u);
+}
+
+// Copies of a contracted LTS, interleaved (copy k of state s is s * copies
+// + k: tau-steps still go down), with the classes copied alike.
+std::pair<lts::Lts, std::vector<std::uint32_t>> interleaved(const lts::Lts& l, const std::vector<std::uint32_t>& cls,
+                                                           std::uint32_t copies) {
+  lts::Lts big;
+  big.num_states = l.num_states * copies;
+  for (const lts::Transition& t : l.transitions)
+    for (std::uint32_t k = 0; k < copies; ++k)
+      big.transitions.push_back({t.from * copies + k, t.label, t.to * copies + k});
+  std::vector<std::uint32_t> big_cls(big.num_states);
+  for (lts::StateId s = 0; s < big.num_states; ++s) big_cls[s] = cls[s / copies];
+  return {std::move(big), std::move(big_cls)};
+}
+
+// Large enough for the check's two threads (lts/two_threads.hpp): copies of
+// small LTSs agree with the definition on the small one, stable or not
+// (the true partition, two of its classes merged, one cut in two).
+TEST(SignatureStability, TwoThreadsOnCopiesAgreeWithTheDefinition) {
+  std::mt19937_64 rng(31);
+  unsigned stable_seen = 0, unstable_seen = 0;
+  for (unsigned round = 0; round < 6; ++round) {
+    const lts::Lts l = testing_support::random_lts(rng, testing_support::random_shape(rng, 40));
+    const bisim::branching::ContractedLts c = bisim::branching::contract_tau_sccs(l, false);
+    const lts::StateId n = c.lts.num_states;
+    if (c.lts.num_transitions() == 0) continue;
+    const bisim::Partition truth = bisim::branching_partition(l, false);
+    std::vector<std::uint32_t> cls(n);
+    for (lts::StateId s = 0; s < l.num_states; ++s) cls[c.component[s]] = truth.block[s];
+    std::vector<std::vector<std::uint32_t>> partitions{cls};
+    const std::uint32_t k = truth.num_blocks;
+    if (k >= 2) {  // two classes merged
+      std::vector<std::uint32_t> merged = cls;
+      for (auto& x : merged) x = x == k - 1 ? 0 : x;
+      partitions.push_back(merged);
+    }
+    {  // one class cut: its first state stays, the others move
+      std::vector<std::uint32_t> cut = cls;
+      bool first_kept = false;
+      for (auto& x : cut) {
+        if (x != cls[n - 1]) continue;
+        if (first_kept) x = k;
+        first_kept = true;
+      }
+      partitions.push_back(cut);
+    }
+    const auto copies = static_cast<std::uint32_t>(lts::two_threads_from / c.lts.num_transitions() + 2);
+    for (const auto& p : partitions) {
+      const auto [big, big_cls] = interleaved(c.lts, p, copies);
+      ASSERT_GE(big.num_transitions(), lts::two_threads_from);
+      const bool want = naive_stable(LtsView<true>(c.lts), p);
+      EXPECT_EQ(bisim::signatures::classes_are_stable(LtsView<true>(big), big_cls, count_of(big_cls)), want)
+          << "round " << round;
+      EXPECT_EQ(bisim::signatures::classes_are_stable(LtsView<false>(big), big_cls, count_of(big_cls)),
+                naive_stable(LtsView<false>(c.lts), p))
+          << "round " << round;
+      (want ? stable_seen : unstable_seen) += 1;
+    }
+  }
+  EXPECT_GE(stable_seen, 3u);
+  EXPECT_GE(unstable_seen, 3u);
 }
 
 }  // namespace
