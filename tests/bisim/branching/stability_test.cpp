@@ -82,6 +82,18 @@ void check(const LtsView<inert_tau>& g, const std::vector<std::uint32_t>& cls, u
   (want ? stable_seen : unstable_seen) += 1;
 }
 
+// The true branching partition of l, carried over to the contracted
+// states, numbered densely in order of first state.
+std::vector<std::uint32_t> true_classes(const lts::Lts& l, const bisim::branching::ContractedLts& c) {
+  const bisim::Partition truth = bisim::branching_partition(l, false);
+  std::vector<std::uint32_t> cls(c.lts.num_states);
+  for (lts::StateId s = 0; s < l.num_states; ++s) cls[c.component[s]] = truth.block[s];
+  std::vector<std::uint32_t> dense(truth.num_blocks, static_cast<std::uint32_t>(-1));
+  std::uint32_t next = 0;
+  for (auto& b : cls) b = dense[b] == static_cast<std::uint32_t>(-1) ? (dense[b] = next++) : dense[b];
+  return cls;
+}
+
 TEST(SignatureStability, AgreesWithTheDefinition) {
   std::mt19937_64 rng(23);
   unsigned stable_seen = 0, unstable_seen = 0;
@@ -92,15 +104,7 @@ TEST(SignatureStability, AgreesWithTheDefinition) {
     if (n == 0) continue;
     const LtsView<true> branching(c.lts);
     const LtsView<false> strong(c.lts);
-    // The true partition, carried over to the contracted states.
-    const bisim::Partition truth = bisim::branching_partition(l, false);
-    std::vector<std::uint32_t> cls(n);
-    for (lts::StateId s = 0; s < l.num_states; ++s) cls[c.component[s]] = truth.block[s];
-    {
-      std::vector<std::uint32_t> dense(truth.num_blocks, static_cast<std::uint32_t>(-1));
-      std::uint32_t next = 0;
-      for (auto& b : cls) b = dense[b] == static_cast<std::uint32_t>(-1) ? (dense[b] = next++) : dense[b];
-    }
+    const std::vector<std::uint32_t> cls = true_classes(l, c);
     ASSERT_TRUE(bisim::signatures::classes_are_stable(branching, cls, count_of(cls))) << "round " << round;
     check(branching, cls, round, stable_seen, unstable_seen);
     check(strong, cls, round, stable_seen, unstable_seen);
@@ -163,11 +167,9 @@ TEST(SignatureStability, TwoThreadsOnCopiesAgreeWithTheDefinition) {
     const bisim::branching::ContractedLts c = bisim::branching::contract_tau_sccs(l, false);
     const lts::StateId n = c.lts.num_states;
     if (c.lts.num_transitions() == 0) continue;
-    const bisim::Partition truth = bisim::branching_partition(l, false);
-    std::vector<std::uint32_t> cls(n);
-    for (lts::StateId s = 0; s < l.num_states; ++s) cls[c.component[s]] = truth.block[s];
+    const std::vector<std::uint32_t> cls = true_classes(l, c);
     std::vector<std::vector<std::uint32_t>> partitions{cls};
-    const std::uint32_t k = truth.num_blocks;
+    const std::uint32_t k = count_of(cls);
     if (k >= 2) {  // two classes merged
       std::vector<std::uint32_t> merged = cls;
       for (auto& x : merged) x = x == k - 1 ? 0 : x;
