@@ -18,20 +18,27 @@
 //
 // O(n + m log m): one pass over the steps, each looked up by binary search
 // in its class's sorted list; each bottom state's steps sorted once. A
-// Graph as in signature_refinement.hpp (num_states, num_transitions,
-// steps).
+// class whose S_C is long (a contracted giant tau-cycle's: 1.85*10^6 steps)
+// holds it as a WideStepSet (wide_signatures.hpp) instead: bits set in one
+// pass, no sort, one probe a lookup. A Graph as in signature_refinement.hpp
+// (num_states, num_transitions, steps).
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <vector>
 
+#include "bisim/wide_signatures.hpp"
 #include "lts/lts.hpp"
 #include "lts/two_threads.hpp"
 
 namespace bisim::signatures {
 
+// S_C longer than `listed_up_to` steps is held as a WideStepSet (the
+// default: the bits beat the sort and the binary searches well before;
+// tests lower it to cover both forms).
 template <typename Graph>
-bool classes_are_stable(const Graph& g, const std::vector<std::uint32_t>& cls, std::uint32_t num_classes) {
+bool classes_are_stable(const Graph& g, const std::vector<std::uint32_t>& cls, std::uint32_t num_classes,
+                        std::size_t listed_up_to = 4096) {
   using lts::StateId;
   const StateId n = g.num_states();
   auto inert = [&](StateId s, lts::LabelId a, StateId to) {
@@ -45,9 +52,8 @@ bool classes_are_stable(const Graph& g, const std::vector<std::uint32_t>& cls, s
       g.steps(s, [&](lts::LabelId a, StateId to) { bottom &= !inert(s, a, to); });
     return bottom;
   };
-  // s's distinct non-inert steps, sorted, in scratch; false if s is not
-  // bottom (then scratch holds them unsorted).
-  auto bottom_steps = [&](StateId s, std::vector<std::uint64_t>& scratch) {
+  // s's non-inert steps, unsorted, in scratch; whether s is bottom.
+  auto own_steps = [&](StateId s, std::vector<std::uint64_t>& scratch) {
     scratch.clear();
     bool bottom = true;
     g.steps(s, [&](lts::LabelId a, StateId to) {
@@ -56,16 +62,17 @@ bool classes_are_stable(const Graph& g, const std::vector<std::uint32_t>& cls, s
       else
         scratch.push_back(key(a, to));
     });
-    if (!bottom) return false;
-    std::sort(scratch.begin(), scratch.end());
-    scratch.erase(std::unique(scratch.begin(), scratch.end()), scratch.end());
-    return true;
+    return bottom;
+  };
+  auto sort_unique = [](std::vector<std::uint64_t>& steps) {
+    std::sort(steps.begin(), steps.end());
+    steps.erase(std::unique(steps.begin(), steps.end()), steps.end());
   };
   // S_C from the first bottom state of each class. On two threads for
   // large graphs, as are the checks below (register, 5 threads forever,
   // strong: 0.55 -> 0.33 s; branching: 0.37 -> 0.21 s): each half of the
   // states finds its first bottom state per class, the lower half's wins;
-  // each half of the classes lists its S_C in a vector of its own.
+  // each half of the classes lists its S_C in vectors of its own.
   constexpr auto unset = static_cast<StateId>(-1);
   const bool parallel = lts::use_two_threads(g.num_transitions());
   std::vector<StateId> reference(num_classes, unset), upper(parallel ? num_classes : 0, unset);
@@ -82,14 +89,26 @@ bool classes_are_stable(const Graph& g, const std::vector<std::uint32_t>& cls, s
   } else {
     find_references(0, 0, n);
   }
+  // S_C of class c: steps[part][first[c], last[c]), sorted; or, when
+  // last[c] is `held`, the set wide[part][first[c]].
+  constexpr auto held = static_cast<std::size_t>(-1);
   const std::uint32_t half = parallel ? num_classes / 2 : num_classes;
   std::vector<std::uint64_t> steps[2];
+  std::vector<WideStepSet> wide[2];
   std::vector<std::size_t> first(num_classes, 0), last(num_classes, 0);
   auto reference_steps = [&](int part, std::size_t begin, std::size_t end) {
     std::vector<std::uint64_t> own;
     for (auto c = static_cast<std::uint32_t>(begin); c < end; ++c) {
       if (reference[c] == unset) continue;
-      bottom_steps(reference[c], own);
+      own_steps(reference[c], own);
+      if (own.size() > listed_up_to) {
+        first[c] = wide[part].size();
+        last[c] = held;
+        // Bits only when they take no more room than the list would.
+        wide[part].emplace_back().assign(own, num_classes, own.size() * sizeof(std::uint64_t));
+        continue;
+      }
+      sort_unique(own);
       first[c] = steps[part].size();
       steps[part].insert(steps[part].end(), own.begin(), own.end());
       last[c] = steps[part].size();
@@ -100,7 +119,8 @@ bool classes_are_stable(const Graph& g, const std::vector<std::uint32_t>& cls, s
   else
     reference_steps(0, 0, num_classes);
   // Every state against its class's S_C: independent checks, each half
-  // stopping soon after either finds a difference.
+  // stopping soon after either finds a difference. A bottom state's
+  // distinct steps must be S_C, another state's must lie in it.
   std::atomic<bool> stable = true;
   auto check = [&](int, std::size_t begin, std::size_t end) {
     std::vector<std::uint64_t> own;
@@ -109,15 +129,22 @@ bool classes_are_stable(const Graph& g, const std::vector<std::uint32_t>& cls, s
       if (reference[c] == unset)
         return stable.store(false);  // a class without bottom states: not tau-acyclic
       if (s == reference[c]) continue;
-      const std::vector<std::uint64_t>& listed = steps[c < half ? 0 : 1];
-      const auto from = listed.begin() + static_cast<std::ptrdiff_t>(first[c]);
-      const auto to = listed.begin() + static_cast<std::ptrdiff_t>(last[c]);
-      if (bottom_steps(s, own)) {
-        if (!std::equal(own.begin(), own.end(), from, to)) return stable.store(false);
-      } else {  // own holds its non-inert steps, unsorted
-        for (const std::uint64_t step : own)
-          if (!std::binary_search(from, to, step)) return stable.store(false);
+      const int part = c < half ? 0 : 1;
+      const bool bottom = own_steps(s, own);
+      if (bottom) sort_unique(own);
+      bool agrees;
+      if (last[c] == held) {
+        const WideStepSet& set = wide[part][first[c]];
+        agrees = (!bottom || own.size() == set.size()) &&
+                 std::all_of(own.begin(), own.end(), [&](std::uint64_t x) { return set.contains(x); });
+      } else {
+        const auto from = steps[part].begin() + static_cast<std::ptrdiff_t>(first[c]);
+        const auto to = steps[part].begin() + static_cast<std::ptrdiff_t>(last[c]);
+        agrees = bottom ? std::equal(own.begin(), own.end(), from, to)
+                        : std::all_of(own.begin(), own.end(),
+                                      [&](std::uint64_t x) { return std::binary_search(from, to, x); });
       }
+      if (!agrees) return stable.store(false);
       if ((s & 0xFFFF) == 0 && !stable.load(std::memory_order_relaxed)) return;
     }
   };

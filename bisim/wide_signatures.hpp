@@ -48,6 +48,7 @@ class WideStepSet {
   // below num_classes.
   void assign(const std::vector<std::uint64_t>& steps, std::uint32_t num_classes, std::size_t max_bytes) {
     sum_[0] = sum_[1] = 0;
+    size_ = 0;
     labels_.clear();
     for (const std::uint64_t x : steps)
       if (labels_.empty() || labels_.back() != (x >> 32))
@@ -76,6 +77,8 @@ class WideStepSet {
   }
   // Over its distinct steps, the sums of wide_step_hash with seeds 1 and 2.
   std::uint64_t sum(int seed) const { return sum_[seed - 1]; }
+  // How many distinct steps it holds.
+  std::size_t size() const { return size_; }
   bool contains(std::uint64_t x) const {
     if (bits_.empty()) return std::binary_search(sorted_.begin(), sorted_.end(), x);
     const auto label = static_cast<std::uint32_t>(x >> 32);
@@ -95,12 +98,14 @@ class WideStepSet {
   std::vector<std::uint32_t> labels_;
   std::uint32_t classes_ = 0;
   void add_to_sums(std::uint64_t x) {
+    ++size_;
     sum_[0] += wide_step_hash(x, 1);
     sum_[1] += wide_step_hash(x, 2);
   }
   std::vector<std::uint64_t> bits_;
   std::vector<std::uint64_t> sorted_;
   std::uint64_t sum_[2] = {0, 0};
+  std::size_t size_ = 0;
 };
 
 template <typename Graph, typename Set>

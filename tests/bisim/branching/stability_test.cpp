@@ -7,7 +7,7 @@
 // tau-contracted LTSs, under the true branching partition (stable), the
 // one-class partition, random partitions, and the true partition with two
 // classes merged or one class cut in two; then on copies large enough for
-// two threads.
+// two threads. Each with the classes' steps as sorted lists and as sets.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -79,6 +79,8 @@ void check(const LtsView<inert_tau>& g, const std::vector<std::uint32_t>& cls, u
            unsigned& unstable_seen) {
   const bool want = naive_stable(g, cls);
   ASSERT_EQ(bisim::signatures::classes_are_stable(g, cls, count_of(cls)), want) << "round " << round;
+  // Every class's steps held as a set instead of a sorted list.
+  ASSERT_EQ(bisim::signatures::classes_are_stable(g, cls, count_of(cls), 0), want) << "round " << round;
   (want ? stable_seen : unstable_seen) += 1;
 }
 
@@ -194,6 +196,8 @@ TEST(SignatureStability, TwoThreadsOnCopiesAgreeWithTheDefinition) {
           << "round " << round;
       EXPECT_EQ(bisim::signatures::classes_are_stable(LtsView<false>(big), big_cls, count_of(big_cls)),
                 naive_stable(LtsView<false>(c.lts), p))
+          << "round " << round;
+      EXPECT_EQ(bisim::signatures::classes_are_stable(LtsView<true>(big), big_cls, count_of(big_cls), 0), want)
           << "round " << round;
       (want ? stable_seen : unstable_seen) += 1;
     }
