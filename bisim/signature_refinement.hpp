@@ -351,6 +351,12 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
   LocalIds<GroupKey> group_ids;
   std::vector<std::uint32_t> group_class;  // per group id (a signature that splits off): its new class id
   std::vector<StateId> changed;
+  // Per class: whether its states' last signatures were hashed (Bloom bits,
+  // a wide class's sums, or past 128 numbered steps), so that equal ones
+  // may differ. A class computed exactly and not dirty since is stable, so
+  // the stability check at the fixpoint needs to look at these only (with
+  // two states or more): r10m, 1.2*10^6 classes, check 0.13 -> ? s.
+  std::vector<std::uint8_t> hashed(num_classes, 1);
   std::uint64_t work = 0;
   const std::size_t max_steps = g.num_transitions() / 4 + 1024;  // about 11 bytes per transition
   const bool bloom = sets == StepSets::bloom;
@@ -501,6 +507,8 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
         sig[s] = set;
       }
     }
+    for (std::uint32_t c = 0; c < num_classes; ++c)
+      if (dirty[c]) hashed[c] = bloom || steps_in_class[c] > 128 || (any_wide && wide.wide(c));
     // Split the dirty classes by signature: the first signature met in a
     // class keeps the class id, and the states that have it need no table
     // (most states, in most rounds: a lookup per state in a table of all
@@ -519,14 +527,20 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
       if (sig[s] == sig[first_state[c]]) continue;
       const GroupKey key{c, sig[s]};
       const std::uint32_t grp = group_ids.id(key, key.hash());
-      if (grp == group_class.size()) group_class.push_back(num_classes++);
+      if (grp == group_class.size()) {
+        group_class.push_back(num_classes++);
+        hashed.push_back(hashed[c]);
+      }
       cls[s] = group_class[grp];
       changed.push_back(s);
     }
     if (changed.empty()) {
       result.fixpoint = true;
       // Equal hashed signatures need not be equal: check exactly.
-      if (!result.exact) result.exact = classes_are_stable(g, cls, num_classes);
+      if (!result.exact) {
+        for (std::uint32_t c = 0; c < num_classes; ++c) hashed[c] &= class_size[c] >= 2;
+        result.exact = classes_are_stable(g, cls, num_classes, listed_steps_bound, &hashed);
+      }
       break;
     }
     // Partition refinement takes over when a costly round split little

@@ -34,13 +34,17 @@
 namespace bisim::signatures {
 
 // S_C longer than `listed_up_to` steps is held as a WideStepSet (the
-// default: the bits beat the sort and the binary searches well before;
-// tests lower it to cover both forms).
+// default, listed_steps_bound: the bits beat the sort and the binary
+// searches well before; tests lower it to cover both forms). Given `only`, just the classes c
+// with only[c] set are checked (whether each of them is stable).
+inline constexpr std::size_t listed_steps_bound = 4096;
+
 template <typename Graph>
 bool classes_are_stable(const Graph& g, const std::vector<std::uint32_t>& cls, std::uint32_t num_classes,
-                        std::size_t listed_up_to = 4096) {
+                        std::size_t listed_up_to = listed_steps_bound, const std::vector<std::uint8_t>* only = nullptr) {
   using lts::StateId;
   const StateId n = g.num_states();
+  auto checked = [&](std::uint32_t c) { return only == nullptr || (*only)[c] != 0; };
   auto inert = [&](StateId s, lts::LabelId a, StateId to) {
     return Graph::tau_can_be_inert && a == lts::tau && cls[to] == cls[s];
   };
@@ -79,7 +83,7 @@ bool classes_are_stable(const Graph& g, const std::vector<std::uint32_t>& cls, s
   auto find_references = [&](int part, std::size_t begin, std::size_t end) {
     std::vector<StateId>& found = part == 0 ? reference : upper;
     for (auto s = static_cast<StateId>(begin); s < end; ++s)
-      if (found[cls[s]] == unset && is_bottom(s)) found[cls[s]] = s;
+      if (found[cls[s]] == unset && checked(cls[s]) && is_bottom(s)) found[cls[s]] = s;
   };
   if (parallel) {
     lts::on_two_threads(n / 2, n, find_references);
@@ -126,6 +130,7 @@ bool classes_are_stable(const Graph& g, const std::vector<std::uint32_t>& cls, s
     std::vector<std::uint64_t> own;
     for (auto s = static_cast<StateId>(begin); s < end; ++s) {
       const std::uint32_t c = cls[s];
+      if (!checked(c)) continue;
       if (reference[c] == unset)
         return stable.store(false);  // a class without bottom states: not tau-acyclic
       if (s == reference[c]) continue;
