@@ -355,7 +355,7 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
   // a wide class's sums, or past 128 numbered steps), so that equal ones
   // may differ. A class computed exactly and not dirty since is stable, so
   // the stability check at the fixpoint needs to look at these only (with
-  // two states or more): r10m, 1.2*10^6 classes, check 0.13 -> ? s.
+  // two states or more): r10m, 1.2*10^6 classes, check 0.13 -> 0.05 s.
   std::vector<std::uint8_t> hashed(num_classes, 1);
   std::uint64_t work = 0;
   const std::size_t max_steps = g.num_transitions() / 4 + 1024;  // about 11 bytes per transition
