@@ -88,6 +88,32 @@ TEST(AcyclicPartition, RefusesCyclesOfTwoOrMoreStates) {
   EXPECT_TRUE(bisim::acyclic_partition(l, bisim::Equivalence::strong).has_value());
 }
 
+// Searches deeper than 2^16 states: a ring (every state has a
+// predecessor, which the search asks once it is that deep) and a ring with
+// a tail into it are refused; a line is classified, one class a state. The
+// states are numbered out of order, so that the steps neither all go up
+// nor all go down.
+TEST(AcyclicPartition, DeepSearches) {
+  constexpr lts::StateId n = 70001;
+  auto state = [](std::uint64_t i) { return static_cast<lts::StateId>(i * 7919 % n); };
+  auto make = [&](bool ring, bool tail) {
+    lts::Lts l;
+    l.num_states = n + (tail ? 1 : 0);
+    const lts::LabelId a = l.labels.intern("a"), b = l.labels.intern("b");
+    for (lts::StateId i = 0; i + 1 < n; ++i) l.transitions.push_back({state(i), a, state(i + 1)});
+    l.transitions.push_back({state(n - 1), b, state(n - 1)});
+    if (ring) l.transitions.push_back({state(n - 1), a, state(0)});
+    if (tail) l.transitions.push_back({n, a, state(n / 2)});
+    std::sort(l.transitions.begin(), l.transitions.end());
+    return l;
+  };
+  EXPECT_FALSE(bisim::acyclic_partition(make(true, false), bisim::Equivalence::strong).has_value());
+  EXPECT_FALSE(bisim::acyclic_partition(make(true, true), bisim::Equivalence::strong).has_value());
+  const std::optional<bisim::Partition> line = bisim::acyclic_partition(make(false, false), bisim::Equivalence::strong);
+  ASSERT_TRUE(line.has_value());
+  EXPECT_EQ(line->num_blocks, n);
+}
+
 TEST(AcyclicPartition, RefusesTransitionsNotListedBySource) {
   lts::Lts l;
   l.num_states = 2;
