@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "lts/sort_keys.hpp"
 #include "lts/tau_scc.hpp"
 
 namespace bisim::branching {
@@ -112,7 +113,7 @@ ContractedLts contract_tau_sccs(const lts::Lts& input, bool divergence_sensitive
       // comparing transitions field by field.
       keys.clear();
       for (auto it = first; it != last; ++it) keys.push_back(std::uint64_t{it->label} << 32 | it->to);
-      std::sort(keys.begin(), keys.end());
+      lts::sort_keys(keys);
       for (std::size_t i = 0; i < keys.size(); ++i)
         if (i == 0 || keys[i] != keys[i - 1])
           transitions[write++] = {c, static_cast<lts::LabelId>(keys[i] >> 32), static_cast<std::uint32_t>(keys[i])};
