@@ -136,6 +136,28 @@ TEST(QuotientProperties, AcyclicLtss) {
   }
 }
 
+// LTSs without tau-steps (cycles of visible steps), which minimise hands to
+// strong bisimulation under the branching kinds without contracting: the
+// properties hold, and the quotient is the strong one, byte for byte.
+TEST(QuotientProperties, TauFreeLtss) {
+  const std::uint64_t rounds = testing_support::bisim_random_rounds(150);
+  std::mt19937_64 rng(7033);
+  for (std::uint64_t round = 0; round < rounds; ++round) {
+    testing_support::RandomLtsShape shape = testing_support::random_shape(rng, 30);
+    shape.tau_fraction = 0;
+    shape.tau_cycles = 0;
+    const lts::Lts l = testing_support::random_lts(rng, shape);
+    ASSERT_TRUE(std::none_of(l.transitions.begin(), l.transitions.end(),
+                             [](const lts::Transition& t) { return t.label == lts::tau; }));
+    const std::string strong = formats::write_aut_string(bisim::minimise(l, Equivalence::strong).quotient);
+    for (Equivalence e : equivalences) {
+      check_quotient(l, e, "round " + std::to_string(round));
+      if (testing::Test::HasFatalFailure()) return;
+      EXPECT_EQ(formats::write_aut_string(bisim::minimise(l, e).quotient), strong) << "round " << round;
+    }
+  }
+}
+
 // quotient() straight on an LTS that was not contracted (tau-cycles of
 // several states, tau-steps up and down), with its reference partition:
 // exactly Definition 3.3 and, under divbranching, the self-loops of
