@@ -16,7 +16,10 @@
 # Env: BUILD=DIR uses an existing build directory instead of building build/;
 # SIZES and FAMILY_SIZES override the sizes, GEN_MODELS the models of 4
 # (MODEL:THREADS:OPS ...); LIMIT (seconds, default 900)
-# bounds each run. Needs GNU time (/usr/bin/time, Debian package time).
+# bounds each run; REPEAT=K runs each measurement K times and reports the
+# run of median total time (phase times vary by 10-50% between runs on a
+# virtual machine; see docs/quotient.md). Needs GNU time (/usr/bin/time,
+# Debian package time).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 sizes="1000000 10000000 50000000" family_sizes="100000 1000000 10000000"
@@ -31,14 +34,23 @@ q="$build/tools/quotient"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
-# measure FILE EQ: runs quotient -v once and sets secs, peak_kib, states_out,
-# transitions_out and the phase times read_s, scc_s, refine_s ("-" if absent).
+# measure FILE EQ: runs quotient -v (REPEAT times, keeping the run of median
+# total time) and sets secs, peak_kib, states_out, transitions_out and the
+# phase times read_s, scc_s, refine_s ("-" if absent).
 measure() {
   secs=timeout peak_kib=0 states_out=- transitions_out=- read_s=- scc_s=0 refine_s=-
-  if ! timeout "$limit" /usr/bin/time -f "%e %M" -o "$dir/time" "$q" -v -e "$2" "$1" -o "$dir/q.aut" \
-      2> "$dir/v"; then
-    return 0
-  fi
+  local k runs=${REPEAT:-1}
+  : > "$dir/runs"
+  for k in $(seq "$runs"); do
+    if ! timeout "$limit" /usr/bin/time -f "%e %M" -o "$dir/time.$k" "$q" -v -e "$2" "$1" -o "$dir/q.aut" \
+        2> "$dir/v.$k"; then
+      return 0
+    fi
+    echo "$(cut -d' ' -f1 "$dir/time.$k") $k" >> "$dir/runs"
+  done
+  k=$(sort -n "$dir/runs" | awk '{k[NR] = $2} END {print k[int((NR + 1) / 2)]}')
+  cp "$dir/time.$k" "$dir/time"
+  cp "$dir/v.$k" "$dir/v"
   read -r secs peak_kib < "$dir/time"
   read -r states_out transitions_out < <(header "$dir/q.aut")
   read_s=$(awk '$2 == "read" {print $3}' "$dir/v")
@@ -53,7 +65,7 @@ measure() {
 ratio_and_bytes() {
   ratio=- refine_ratio=- bytes=-
   [ "$secs" != timeout ] || return 0
-  if [ "$1" != none ]; then
+  if [ "$1" != none ] && [ "$(calc 0 "($read_s > 0)")" = 1 ]; then
     refine_ratio=$(calc 2 "$refine_s / $read_s")
     ratio=$(calc 2 "($scc_s + $refine_s) / $read_s")
   fi
@@ -67,7 +79,7 @@ calc() { awk "BEGIN { printf \"%.${1}f\", $2 }"; }
 mib() { calc 1 "$1 / 1024"; }
 per_transition() { calc 1 "$1 * 1024 / $2"; }
 
-echo "command: bash bench/quotient/run.sh $*  (sizes: $sizes; families: $family_sizes; $(nproc) cores; $(date -u +%Y-%m-%d))"
+echo "command: bash bench/quotient/run.sh $*  (sizes: $sizes; families: $family_sizes; repeat: ${REPEAT:-1}; $(nproc) cores; $(date -u +%Y-%m-%d))"
 echo
 echo "1. Oracle files (tests/data/oracle): whole process"
 printf '%-16s %9s %9s | %-13s %9s %9s %8s %9s\n' file states trans equivalence "q.states" "q.trans" "time s" "peak MiB"
@@ -100,9 +112,10 @@ done
 
 echo
 echo "3. Families that make O(mn) refinement quadratic (bench/quotient/make_family)"
-echo "   growth = (time / smallest time) / (m log m / smallest m log m): near 1 or below is m log n"
-printf '%-10s %10s %-10s %9s %8s %9s %8s %8s\n' family transitions equivalence "q.states" "time s" "peak MiB" \
-  "refine s" growth
+echo "   growth = (time / smallest time) / (m log m / smallest m log m): near 1 or below is m log n;"
+echo "   ref/read as in 2"
+printf '%-10s %10s %-10s %9s %8s %9s %8s %8s %8s %8s\n' family transitions equivalence "q.states" "time s" "peak MiB" \
+  "read s" "refine s" "ref/read" growth
 for family in line tau-line lines ring tau-ring; do
   for e in strong branching; do
     base_t= base_m=
@@ -117,8 +130,9 @@ for family in line tau-line lines ring tau-ring; do
         if [ -z "$base_t" ]; then base_t=$t base_m=$mm; fi
         growth=$(calc 2 "$base_t == 0 ? 0 : ($t / $base_t) / (($mm * log($mm)) / ($base_m * log($base_m)))")
       fi
-      printf '%-10s %10s %-10s %9s %8s %9s %8s %8s\n' "$family" "$mm" "$e" "$states_out" "$secs" \
-        "$(mib "$peak_kib")" "$refine_s" "$growth"
+      ratio_and_bytes "$e" "$mm"
+      printf '%-10s %10s %-10s %9s %8s %9s %8s %8s %8s %8s\n' "$family" "$mm" "$e" "$states_out" "$secs" \
+        "$(mib "$peak_kib")" "$read_s" "$refine_s" "$refine_ratio" "$growth"
       rm -f "$file"
     done
   done
