@@ -103,9 +103,8 @@ class StrongRefiner {
   // enable the same labels (as in the signature classes PT starts from,
   // unless hashing merged two label sets): the blocks are then stable for
   // (a, all states) already, and initial_split's grouping by label and
-  // marks are not needed (RDCSS, 2 threads forever, strong: refine 0.90 -> 0.80 s,
-  // peak 249 -> 240 MB). False,
-  // with no records left, otherwise.
+  // marks are not needed (RDCSS, 2 threads forever, strong: refine 0.90 ->
+  // 0.80 s, peak 249 -> 240 MB). False, with no records left, otherwise.
   bool records_in_source_order() {
     if (position_of_.empty()) return false;
     const std::vector<lts::Transition>& trans = lts_.transitions;
