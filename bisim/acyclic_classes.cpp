@@ -138,10 +138,6 @@ class ClassKeys {
   std::size_t in_table_ = 0;
 };
 
-}  // namespace
-
-namespace {
-
 // Whether every state has a predecessor other than itself: then following
 // predecessors back from any state must close a cycle.
 bool all_have_predecessors(const lts::Lts& l) {

@@ -33,12 +33,14 @@
 
 namespace bisim::signatures {
 
-// S_C longer than `listed_up_to` steps is held as a WideStepSet (the
-// default, listed_steps_bound: the bits beat the sort and the binary
-// searches well before; tests lower it to cover both forms). Given `only`, just the classes c
-// with only[c] set are checked (whether each of them is stable).
+// Past this many steps, a class's S_C is held as a WideStepSet: the bits
+// beat the sort and the binary searches well before.
 inline constexpr std::size_t listed_steps_bound = 4096;
 
+// Whether the classes are stable. S_C longer than `listed_up_to` steps is
+// held as a WideStepSet (tests lower the bound to cover both forms). Given
+// `only`, just the classes c with only[c] set are checked, each for its own
+// stability.
 template <typename Graph>
 bool classes_are_stable(const Graph& g, const std::vector<std::uint32_t>& cls, std::uint32_t num_classes,
                         std::size_t listed_up_to = listed_steps_bound, const std::vector<std::uint8_t>* only = nullptr) {
