@@ -2,6 +2,7 @@
 # Whole-process time and peak memory of `quotient` (GNU time: %e %M):
 #  1. on the oracle files, for strong, branching and divbranching;
 #  2. on random LTSs of 10^6, 10^7 and 5*10^7 transitions (bench/make_aut),
+#     of two shapes (10% tau; 30% tau, which makes a giant tau-cycle),
 #     with the phase times of `quotient -v` and the read-only run `-e none`,
 #     against the targets: at 10^7 transitions, the refine phase at most 3x
 #     the read phase (also shown with the scc phase, tau-SCC contraction,
@@ -93,21 +94,28 @@ for f in tests/data/oracle/*.aut; do
 done
 
 echo
-echo "2. Random LTSs (make_aut --states m/5 --transitions m --labels 10 --tau 0.1)"
+echo "2. Random LTSs (make_aut --states m/5 --transitions m --labels 10 --tau 0.1; shape 'giant': --labels 7"
+echo "   --tau 0.3, whose tau-steps form one giant tau-cycle, 'r10m' in docs/quotient.md at 10^7)"
 echo "   ref/read = refine phase / read phase (target: at most 3 at 10^7); (scc+ref)/read counts the scc phase in"
 echo "   too (stricter); B/trans = peak bytes per input transition (target: at most 100)"
-printf '%10s %-13s %9s %9s %8s %9s %8s %8s %8s %8s %9s %15s\n' transitions equivalence "q.states" "q.trans" \
-  "time s" "peak MiB" "B/trans" "read s" "scc s" "refine s" "ref/read" "(scc+ref)/read"
+printf '%10s %-6s %-13s %9s %9s %8s %9s %8s %8s %8s %8s %9s %15s\n' transitions shape equivalence "q.states" \
+  "q.trans" "time s" "peak MiB" "B/trans" "read s" "scc s" "refine s" "ref/read" "(scc+ref)/read"
 for m in $sizes; do
-  file="$dir/random_$m.aut"
-  "$build/bench/make_aut" --states $((m / 5)) --transitions "$m" --labels 10 --tau 0.1 > "$file"
-  for e in none strong branching divbranching; do
-    measure "$file" "$e"
-    ratio_and_bytes "$e" "$m"
-    printf '%10s %-13s %9s %9s %8s %9s %8s %8s %8s %8s %9s %15s\n' "$m" "$e" "$states_out" "$transitions_out" \
-      "$secs" "$(mib "$peak_kib")" "$bytes" "$read_s" "$scc_s" "$refine_s" "$refine_ratio" "$ratio"
+  for shape in plain giant; do
+    file="$dir/random_$m.aut"
+    if [ "$shape" = plain ]; then
+      "$build/bench/make_aut" --states $((m / 5)) --transitions "$m" --labels 10 --tau 0.1 > "$file"
+    else
+      "$build/bench/make_aut" --states $((m / 5)) --transitions "$m" --labels 7 --tau 0.3 > "$file"
+    fi
+    for e in none strong branching divbranching; do
+      measure "$file" "$e"
+      ratio_and_bytes "$e" "$m"
+      printf '%10s %-6s %-13s %9s %9s %8s %9s %8s %8s %8s %8s %9s %15s\n' "$m" "$shape" "$e" "$states_out" \
+        "$transitions_out" "$secs" "$(mib "$peak_kib")" "$bytes" "$read_s" "$scc_s" "$refine_s" "$refine_ratio" "$ratio"
+    done
+    rm -f "$file"
   done
-  rm -f "$file"
 done
 
 echo
