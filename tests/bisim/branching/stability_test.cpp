@@ -110,12 +110,41 @@ std::vector<std::uint32_t> true_classes(const lts::Lts& l, const bisim::branchin
   return cls;
 }
 
+// A random LTS of up to max_states states and its tau-SCC contraction.
+struct Contracted {
+  lts::Lts l;
+  bisim::branching::ContractedLts c;
+};
+Contracted random_contracted(std::mt19937_64& rng, std::uint32_t max_states) {
+  Contracted r{testing_support::random_lts(rng, testing_support::random_shape(rng, max_states)), {}};
+  r.c = bisim::branching::contract_tau_sccs(r.l, false);
+  return r;
+}
+
+// cls with class b merged into class a (b left empty).
+std::vector<std::uint32_t> merged(std::vector<std::uint32_t> cls, std::uint32_t a, std::uint32_t b) {
+  for (auto& x : cls) x = x == b ? a : x;
+  return cls;
+}
+
+// cls with class a cut: its first state stays, each other one moves to the
+// new class `fresh` when move() says so.
+template <typename Move>
+std::vector<std::uint32_t> cut(std::vector<std::uint32_t> cls, std::uint32_t a, std::uint32_t fresh, Move move) {
+  bool first_kept = false;
+  for (auto& x : cls) {
+    if (x != a) continue;
+    if (first_kept && move()) x = fresh;
+    first_kept = true;
+  }
+  return cls;
+}
+
 TEST(SignatureStability, AgreesWithTheDefinition) {
   std::mt19937_64 rng(23);
   unsigned stable_seen = 0, unstable_seen = 0;
   for (unsigned round = 0; round < 400; ++round) {
-    const lts::Lts l = testing_support::random_lts(rng, testing_support::random_shape(rng, 30));
-    const bisim::branching::ContractedLts c = bisim::branching::contract_tau_sccs(l, false);
+    const auto [l, c] = random_contracted(rng, 30);
     const lts::StateId n = c.lts.num_states;
     if (n == 0) continue;
     const LtsView<true> branching(c.lts);
@@ -127,22 +156,13 @@ TEST(SignatureStability, AgreesWithTheDefinition) {
     // Two classes merged.
     const std::uint32_t k = count_of(cls);
     if (k >= 2) {
-      std::vector<std::uint32_t> merged = cls;
-      const std::uint32_t a = static_cast<std::uint32_t>(rng() % k), b = (a + 1) % k;
-      for (auto& x : merged) x = x == b ? a : x;  // b is left empty
-      check(branching, merged, round, stable_seen, unstable_seen);
-    }
-    // One class cut in two.
-    {
-      std::vector<std::uint32_t> cut = cls;
       const std::uint32_t a = static_cast<std::uint32_t>(rng() % k);
-      bool first_kept = false;  // the class's first state stays, the others move at random
-      for (auto& x : cut) {
-        if (x != a) continue;
-        if (first_kept && rng() % 2) x = k;
-        first_kept = true;
-      }
-      check(branching, cut, round, stable_seen, unstable_seen);
+      check(branching, merged(cls, a, (a + 1) % k), round, stable_seen, unstable_seen);
+    }
+    // One class cut in two, the states other than its first moving at random.
+    {
+      const std::uint32_t a = static_cast<std::uint32_t>(rng() % k);
+      check(branching, cut(cls, a, k, [&] { return rng() % 2 != 0; }), round, stable_seen, unstable_seen);
     }
     // One class, and a random partition.
     check(branching, std::vector<std::uint32_t>(n, 0), round, stable_seen, unstable_seen);
@@ -180,28 +200,14 @@ TEST(SignatureStability, TwoThreadsOnCopiesAgreeWithTheDefinition) {
   std::mt19937_64 rng(31);
   unsigned stable_seen = 0, unstable_seen = 0;
   for (unsigned round = 0; round < 6; ++round) {
-    const lts::Lts l = testing_support::random_lts(rng, testing_support::random_shape(rng, 40));
-    const bisim::branching::ContractedLts c = bisim::branching::contract_tau_sccs(l, false);
+    const auto [l, c] = random_contracted(rng, 40);
     const lts::StateId n = c.lts.num_states;
     if (c.lts.num_transitions() == 0) continue;
     const std::vector<std::uint32_t> cls = true_classes(l, c);
     std::vector<std::vector<std::uint32_t>> partitions{cls};
     const std::uint32_t k = count_of(cls);
-    if (k >= 2) {  // two classes merged
-      std::vector<std::uint32_t> merged = cls;
-      for (auto& x : merged) x = x == k - 1 ? 0 : x;
-      partitions.push_back(merged);
-    }
-    {  // one class cut: its first state stays, the others move
-      std::vector<std::uint32_t> cut = cls;
-      bool first_kept = false;
-      for (auto& x : cut) {
-        if (x != cls[n - 1]) continue;
-        if (first_kept) x = k;
-        first_kept = true;
-      }
-      partitions.push_back(cut);
-    }
+    if (k >= 2) partitions.push_back(merged(cls, 0, k - 1));    // two classes merged
+    partitions.push_back(cut(cls, cls[n - 1], k, [] { return true; }));  // one class cut
     const auto copies = static_cast<std::uint32_t>(lts::two_threads_from / c.lts.num_transitions() + 2);
     for (const auto& p : partitions) {
       const auto [big, big_cls] = interleaved(c.lts, p, copies);
