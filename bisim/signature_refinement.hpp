@@ -49,6 +49,9 @@
 // tau-step s -> t has t < s, and tau_steps(s, f) calls f(target) for each
 // tau-step of s).
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <span>
 #include <cstdint>
 #include <vector>
 
@@ -156,12 +159,6 @@ class LocalIds {
   std::size_t mask_ = 0;
 };
 
-// A step of a state of class c: label a into class d.
-struct StepKey {
-  std::uint32_t c, a, d;
-  bool operator==(const StepKey&) const = default;
-  std::uint64_t hash() const { return mix(mix(c, a), d); }
-};
 // A class and a signature.
 struct GroupKey {
   std::uint32_t c;
@@ -307,15 +304,54 @@ std::uint32_t hashed_rounds(const Graph& g, std::vector<std::uint32_t>& cls) {
   return dense_classes(h, cls);
 }
 
+// The numbers of one class's distinct steps (label a into class d) in a
+// numbered round. Classes are taken one at a time, so the table is small
+// and stays in the first-level cache: a table of all classes' steps missed
+// the cache twice a step, and those misses were most of a round's cost (a
+// random LTS with a giant tau-cycle, 10^7 transitions: first round 0.25 ->
+// 0.1 s). Stamps clear it between classes.
+class ClassSteps {
+ public:
+  static constexpr std::uint32_t width = 128;  // numbers 0 .. 127; a class with more hashes its steps
+  static constexpr std::uint32_t overflow = width;
+  void next_class() {
+    if (++stamp_ == 0) {
+      stamps_.fill(0);
+      stamp_ = 1;
+    }
+    count_ = 0;
+  }
+  // The number of step (a, d) in this class; `overflow` once the class has
+  // more than `width` steps.
+  std::uint32_t number(std::uint32_t a, std::uint32_t d) {
+    const std::uint64_t key = std::uint64_t{a} << 32 | d;
+    for (std::size_t i = (key * 0x9E3779B97F4A7C15ull) >> 56;; i = (i + 1) & 255) {
+      if (stamps_[i] != stamp_) {
+        if (count_ == width) return overflow;
+        stamps_[i] = stamp_;
+        keys_[i] = key;
+        numbers_[i] = static_cast<std::uint8_t>(count_);
+        return count_++;
+      }
+      if (keys_[i] == key) return numbers_[i];
+    }
+  }
+
+ private:
+  std::array<std::uint32_t, 256> stamps_{};  // at most width + 1 of 256 slots used
+  std::array<std::uint64_t, 256> keys_{};
+  std::array<std::uint8_t, 256> numbers_{};
+  std::uint32_t stamp_ = 0, count_ = 0;
+};
+
 // How the rounds below write a signature as a 128-bit set.
 enum class StepSets {
-  // Each class numbers its distinct steps (a global table of (class, label,
-  // target class)); exact while a class has at most 128 of them.
+  // Each class numbers its distinct steps (ClassSteps); exact while a class
+  // has at most 128 of them.
   numbered,
   // Every step sets two bits chosen by its hash (a Bloom filter): no table
-  // to look steps up in, which is most of the cost of a numbered round
-  // (a cache miss per step), but two different signatures may look equal,
-  // so only a passed stability check makes the fixpoint the answer.
+  // to look steps up in, but two different signatures may look equal, so
+  // only a passed stability check makes the fixpoint the answer.
   bloom,
 };
 
@@ -341,13 +377,20 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
   if (sets == StepSets::bloom && wide.any_wide_state(cls)) sets = StepSets::numbered;
   std::vector<std::uint8_t> dirty(num_classes, 1);  // per class: recompute this round
   std::vector<Set128> sig(n);
-  // Per class, this round: how many steps it numbered (past 128 it hashes).
-  std::vector<std::uint32_t> steps_in_class(num_classes, 0);
+  // Numbered rounds: this round's dirty classes of two states or more (one
+  // state cannot split), and their members, class by class, each in
+  // increasing order. (Bloom rounds need no table: they take the states in
+  // order, which reads the transitions in sequence.)
+  std::vector<std::uint32_t> candidates;
+  std::vector<std::uint32_t> members_end;  // per candidate class: where its members end in `members`
+  std::vector<StateId> members;
+  auto members_of = [&](std::uint32_t c, const std::vector<std::uint32_t>& size) {
+    return std::span<const StateId>(members.data() + members_end[c] - size[c], size[c]);
+  };
+  ClassSteps class_steps;
   // Per class, this round: the first state met, whose signature keeps the
   // class id (4 bytes a class; its signature itself would be 16).
   std::vector<StateId> first_state(num_classes, lts::no_state);
-  LocalIds<StepKey> step_ids;
-  std::vector<std::uint32_t> step_number;  // per step id: its number in its class
   LocalIds<GroupKey> group_ids;
   std::vector<std::uint32_t> group_class;  // per group id (a signature that splits off): its new class id
   std::vector<StateId> changed;
@@ -358,7 +401,6 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
   // two states or more): r10m, 1.2*10^6 classes, check 0.13 -> 0.05 s.
   std::vector<std::uint8_t> hashed(num_classes, 1);
   std::uint64_t work = 0;
-  const std::size_t max_steps = g.num_transitions() / 4 + 1024;  // about 11 bytes per transition
   const bool bloom = sets == StepSets::bloom;
   const bool parallel_bloom = bloom && lts::use_two_threads(g.num_transitions());
   // As in hashed_rounds: states of the upper half whose inert successors
@@ -373,142 +415,155 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
 
   // The hash that picks a step's Bloom bits (label a into class d).
   auto step_hash = [](std::uint32_t a, std::uint32_t d) { return mix(std::uint64_t{a} << 32 | d, 1); };
+  // The Bloom signatures of the dirty states of [begin, end), in increasing
+  // order (on two threads, as in hashed_rounds: a state of the upper half
+  // whose inert successors reach into the lower half is late, completed
+  // once both are done). Returns the work.
+  auto bloom_signatures = [&](int, std::size_t begin, std::size_t end) {
+    std::uint64_t w = 0;
+    for (auto s = static_cast<StateId>(begin); s < end; ++s) {
+      const std::uint32_t c = cls[s];
+      if (!dirty[c]) continue;
+      Set128 set;
+      bool waits = false;
+      g.steps(s, [&](lts::LabelId a, StateId to) {
+        const std::uint32_t d = cls[to];
+        if (Graph::tau_can_be_inert && a == lts::tau && d == c)
+          waits |= add_inert(to, begin, set, sig, late);
+        else
+          set.add_hashed(step_hash(a, d));
+      });
+      sig[s] = set;
+      if (Graph::tau_can_be_inert && begin > 0) late[s] = waits;
+      w += 1 + g.out_degree(s);
+    }
+    return w;
+  };
+  // The signature of s in class c with its steps hashed (Bloom bits).
+  auto hashed_signature = [&](StateId s, std::uint32_t c) {
+    Set128 set;
+    g.steps(s, [&](lts::LabelId a, StateId to) {
+      const std::uint32_t d = cls[to];
+      if (Graph::tau_can_be_inert && a == lts::tau && d == c)
+        set |= sig[to];  // inert: done before s
+      else
+        set.add_hashed(step_hash(a, d));
+    });
+    return set;
+  };
   std::vector<std::uint32_t> class_size;
   while (true) {
-    // Each round scans all states a few times (sizes, the signatures, the
+    // Each round scans all states a few times (sizes, members, the
     // groups): counted in the work, so that many cheap rounds still end
     // within the budget.
     work += n;
-    // A class of one state cannot split.
     class_size.assign(num_classes, 0);
     for (StateId s = 0; s < n; ++s) ++class_size[cls[s]];
     for (std::uint32_t c = 0; c < num_classes; ++c)
       if (class_size[c] < 2) dirty[c] = 0;
-    // Signatures of the states of dirty classes, inert successors first.
-    step_ids.clear();
-    step_number.clear();
+    if (!bloom) {
+      candidates.clear();
+      members_end.resize(num_classes);
+      std::uint32_t listed = 0;
+      for (std::uint32_t c = 0; c < num_classes; ++c) {
+        if (!dirty[c]) continue;
+        candidates.push_back(c);
+        members_end[c] = listed;  // its start, until the members are placed
+        listed += class_size[c];
+      }
+      members.resize(listed);
+      for (StateId s = 0; s < n; ++s)
+        if (dirty[cls[s]]) members[members_end[cls[s]]++] = s;
+    }
     const std::uint64_t work_before = work;
     const std::uint32_t classes_before = num_classes;
-    bool overflow = false, too_many_steps = false, wide_failed = false;
     // Wide classes this round: signatures written relative to a base,
     // compared by hash.
     const bool any_wide = !bloom && wide.possible() && wide.find(cls, dirty, num_classes);
     if (any_wide) result.exact = false;
-    if (parallel_bloom) {
+    bool wide_failed = false;
+    if (bloom) {
       // A state's own (non-inert) steps depend on the last round's classes
       // only, so two threads take half of the states each (register, 5
       // threads forever, strong: refine 4.6 -> 3.8 s); late states of the
-      // upper half (as in hashed_rounds) add what their inert successors
-      // reach once both are done (branching: Bloom rounds 1.3 -> 0.8 s).
-      std::uint64_t half_work[2] = {0, 0};
-      lts::on_two_threads(n / 2, n, [&](int part, std::size_t begin, std::size_t end) {
-        std::uint64_t w = 0;
-        for (auto s = static_cast<StateId>(begin); s < end; ++s) {
-          const std::uint32_t c = cls[s];
-          if (!dirty[c]) continue;
-          Set128 set;
-          bool waits = false;
-          g.steps(s, [&](lts::LabelId a, StateId to) {
-            const std::uint32_t d = cls[to];
-            if (Graph::tau_can_be_inert && a == lts::tau && d == c)
-              waits |= add_inert(to, begin, set, sig, late);
-            else
-              set.add_hashed(step_hash(a, d));
-          });
-          sig[s] = set;
-          if (Graph::tau_can_be_inert && begin > 0) late[s] = waits;
-          w += 1 + g.out_degree(s);
-        }
-        half_work[part] = w;
-      });
-      work += half_work[0] + half_work[1];
-      if constexpr (Graph::tau_can_be_inert)
-        for (StateId s = n / 2; s < n; ++s) {
-          const std::uint32_t c = cls[s];
-          if (!dirty[c] || !late[s]) continue;
-          Set128 set = sig[s];
-          g.tau_steps(s, [&](StateId to) {
-            if (cls[to] == c) set |= sig[to];
-          });
-          sig[s] = set;
-        }
-    } else {
-      for (StateId s = 0; s < n; ++s) {
-        const std::uint32_t c = cls[s];
-        if (!dirty[c]) continue;
-        if (any_wide && wide.wide(c)) {
-          work += 1 + g.out_degree(s);
-          if (!wide.signature(s, c, cls, sig[s])) {
-            wide_failed = true;
-            break;
+      // upper half add what their inert successors reach once both are
+      // done (branching: Bloom rounds 1.3 -> 0.8 s).
+      if (parallel_bloom) {
+        std::uint64_t half_work[2] = {0, 0};
+        lts::on_two_threads(n / 2, n, [&](int part, std::size_t begin, std::size_t end) {
+          half_work[part] = bloom_signatures(part, begin, end);
+        });
+        work += half_work[0] + half_work[1];
+        if constexpr (Graph::tau_can_be_inert)
+          for (StateId s = n / 2; s < n; ++s) {
+            const std::uint32_t c = cls[s];
+            if (!dirty[c] || !late[s]) continue;
+            Set128 set = sig[s];
+            g.tau_steps(s, [&](StateId to) {
+              if (cls[to] == c) set |= sig[to];
+            });
+            sig[s] = set;
           }
+      } else {
+        work += bloom_signatures(0, 0, n);
+      }
+      for (std::uint32_t c = 0; c < num_classes; ++c) hashed[c] |= dirty[c];
+    } else {
+      // Class by class, each numbering its own steps; inert successors
+      // are in the same class and smaller, so done before.
+      for (const std::uint32_t c : candidates) {
+        const std::span<const StateId> in_class = members_of(c, class_size);
+        if (any_wide && wide.wide(c)) {
+          hashed[c] = 1;
+          for (const StateId s : in_class) {
+            work += 1 + g.out_degree(s);
+            if (!wide.signature(s, c, cls, sig[s])) {
+              wide_failed = true;
+              break;
+            }
+          }
+          if (wide_failed) break;
           continue;
         }
-        Set128 set;
-        g.steps(s, [&](lts::LabelId a, StateId to) {
-          const std::uint32_t d = cls[to];
-          if (Graph::tau_can_be_inert && a == lts::tau && d == c) {
-            set |= sig[to];  // inert: done before s
-            return;
-          }
-          if (bloom) {
-            set.add_hashed(step_hash(a, d));
-            return;
-          }
-          const StepKey key{c, a, d};
-          if (steps_in_class[c] >= 128) {
-            // The class is wide (it will hash, below): no more of its steps
-            // are numbered, so the table keeps at most 128 per class.
-            const std::uint32_t id = step_ids.find(key, key.hash());
-            if (id == step_ids.absent) {
-              overflow = true;
-              steps_in_class[c] = 129;
-            } else {
-              set.add(step_number[id]);
+        class_steps.next_class();
+        bool overflow = false;
+        for (const StateId s : in_class) {
+          Set128 set;
+          g.steps(s, [&](lts::LabelId a, StateId to) {
+            const std::uint32_t d = cls[to];
+            if (Graph::tau_can_be_inert && a == lts::tau && d == c) {
+              set |= sig[to];  // inert: done before s
+              return;
             }
-            return;
+            const std::uint32_t k = class_steps.number(a, d);
+            if (k == ClassSteps::overflow)
+              overflow = true;
+            else
+              set.add(k);
+          });
+          sig[s] = set;
+          work += 1 + g.out_degree(s);
+          if (overflow) break;
+        }
+        // More than 128 steps: hashed bits instead.
+        hashed[c] = overflow;
+        if (overflow) {
+          result.exact = false;
+          for (const StateId s : in_class) {
+            sig[s] = hashed_signature(s, c);
+            work += 1 + g.out_degree(s);
           }
-          const std::uint32_t id = step_ids.id(key, key.hash());
-          if (id == step_number.size()) {
-            step_number.push_back(steps_in_class[c]++);
-            too_many_steps |= id > max_steps;
-          }
-          set.add(step_number[id]);
-        });
-        sig[s] = set;
-        work += 1 + g.out_degree(s);
-        if (too_many_steps) break;
+        }
       }
     }
-    // Nearly every step distinct (small classes with little in common): the
-    // step table would cost more memory than partition refinement, which
-    // takes over from the classes as they are.
-    // The same when a wide class's written signatures outgrew their bound
-    // (wide_signatures.hpp).
+    // When a wide class's written signatures outgrew their bound
+    // (wide_signatures.hpp), partition refinement takes over from the
+    // classes as they are.
     work += wide.take_work();
-    if (too_many_steps || wide_failed) {
+    if (wide_failed) {
       result.exact = false;
       break;
     }
-    // Classes with more than 128 steps: hashed bits instead.
-    if (overflow) {
-      result.exact = false;
-      for (StateId s = 0; s < n; ++s) {
-        const std::uint32_t c = cls[s];
-        if (!dirty[c] || steps_in_class[c] <= 128) continue;
-        Set128 set;
-        g.steps(s, [&](lts::LabelId a, StateId to) {
-          const std::uint32_t d = cls[to];
-          if (Graph::tau_can_be_inert && a == lts::tau && d == c)
-            set |= sig[to];
-          else
-            set.add_hashed(step_hash(a, d));
-        });
-        sig[s] = set;
-      }
-    }
-    for (std::uint32_t c = 0; c < num_classes; ++c)
-      if (dirty[c]) hashed[c] = bloom || steps_in_class[c] > 128 || (any_wide && wide.wide(c));
     // Split the dirty classes by signature: the first signature met in a
     // class keeps the class id, and the states that have it need no table
     // (most states, in most rounds: a lookup per state in a table of all
@@ -564,7 +619,6 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
         next_dirty[group_ids.key(k).c] = 1;  // the classes that split
     }
     dirty = std::move(next_dirty);
-    steps_in_class.assign(num_classes, 0);
     first_state.assign(num_classes, lts::no_state);
     if (work > budget) break;
   }
