@@ -344,6 +344,46 @@ class ClassSteps {
   std::uint32_t stamp_ = 0, count_ = 0;
 };
 
+// The signatures met in one class, each with the id of the class its
+// states form, for the numbered rounds, which take one class at a time: a
+// table sized to the class, stamps clearing it between classes (a table of
+// all classes' groups missed the cache at every state that split off: r10m
+// first round 0.068 -> 0.03 s).
+class ClassGroups {
+ public:
+  void next_class(std::size_t size) {
+    const std::size_t slots = std::bit_ceil(2 * size + 2);
+    if (slots_.size() < slots) slots_.resize(slots);
+    mask_ = slots - 1;
+    if (++stamp_ == 0) {
+      for (Slot& slot : slots_) slot.stamp = 0;
+      stamp_ = 1;
+    }
+  }
+  // The id given to `set` in this class; if none yet, `fresh`, and `added`
+  // is set.
+  std::uint32_t id(const Set128& set, std::uint32_t fresh, bool& added) {
+    for (std::size_t i = set.hash() & mask_;; i = (i + 1) & mask_) {
+      Slot& slot = slots_[i];
+      if (slot.stamp != stamp_) {
+        slot = {set, fresh, stamp_};
+        added = true;
+        return fresh;
+      }
+      if (slot.set == set) return slot.id;
+    }
+  }
+
+ private:
+  struct Slot {
+    Set128 set;
+    std::uint32_t id = 0, stamp = 0;
+  };
+  std::vector<Slot> slots_;
+  std::size_t mask_ = 0;
+  std::uint32_t stamp_ = 0;
+};
+
 // How the rounds below write a signature as a 128-bit set.
 enum class StepSets {
   // Each class numbers its distinct steps (ClassSteps); exact while a class
@@ -388,12 +428,14 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
     return std::span<const StateId>(members.data() + members_end[c] - size[c], size[c]);
   };
   ClassSteps class_steps;
-  // Per class, this round: the first state met, whose signature keeps the
+  // Bloom rounds, per class: the first state met, whose signature keeps the
   // class id (4 bytes a class; its signature itself would be 16).
   std::vector<StateId> first_state(num_classes, lts::no_state);
-  LocalIds<GroupKey> group_ids;
+  LocalIds<GroupKey> group_ids;           // Bloom rounds
   std::vector<std::uint32_t> group_class;  // per group id (a signature that splits off): its new class id
+  ClassGroups class_groups;               // numbered rounds
   std::vector<StateId> changed;
+  std::vector<std::uint32_t> split_classes;  // this round's, each once or more
   // Per class: whether its states' last signatures were hashed (Bloom bits,
   // a wide class's sums, or past 128 numbered steps), so that equal ones
   // may differ. A class computed exactly and not dirty since is stable, so
@@ -564,30 +606,52 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
       result.exact = false;
       break;
     }
-    // Split the dirty classes by signature: the first signature met in a
-    // class keeps the class id, and the states that have it need no table
-    // (most states, in most rounds: a lookup per state in a table of all
-    // groups was a third of a Bloom round on 3*10^7 transitions); the
-    // other signatures get new ids.
-    group_ids.clear();
-    group_class.clear();
+    // Split the dirty classes by signature: the first state's signature
+    // keeps the class id, and the states that have it need no table (most
+    // states, in most rounds); the other signatures get new ids.
     changed.clear();
-    for (StateId s = 0; s < n; ++s) {
-      const std::uint32_t c = cls[s];
-      if (!dirty[c]) continue;
-      if (first_state[c] == lts::no_state) {
-        first_state[c] = s;
-        continue;
-      }
-      if (sig[s] == sig[first_state[c]]) continue;
-      const GroupKey key{c, sig[s]};
-      const std::uint32_t grp = group_ids.id(key, key.hash());
-      if (grp == group_class.size()) {
-        group_class.push_back(num_classes++);
+    split_classes.clear();
+    auto split_off = [&](StateId s, std::uint32_t c, std::uint32_t to, bool added) {
+      if (added) {
+        ++num_classes;
         hashed.push_back(hashed[c]);
+        split_classes.push_back(c);
       }
-      cls[s] = group_class[grp];
+      cls[s] = to;
       changed.push_back(s);
+    };
+    if (bloom) {
+      // In state order, as the signatures were made (a lookup per state in
+      // a table of all groups was a third of a Bloom round on 3*10^7
+      // transitions, hence the first state's shortcut).
+      group_ids.clear();
+      group_class.clear();
+      for (StateId s = 0; s < n; ++s) {
+        const std::uint32_t c = cls[s];
+        if (!dirty[c]) continue;
+        if (first_state[c] == lts::no_state) {
+          first_state[c] = s;
+          continue;
+        }
+        if (sig[s] == sig[first_state[c]]) continue;
+        const GroupKey key{c, sig[s]};
+        const std::uint32_t grp = group_ids.id(key, key.hash());
+        const bool added = grp == group_class.size();
+        if (added) group_class.push_back(num_classes);
+        split_off(s, c, group_class[grp], added);
+      }
+    } else {
+      for (const std::uint32_t c : candidates) {
+        const std::span<const StateId> in_class = members_of(c, class_size);
+        const Set128& kept = sig[in_class[0]];
+        class_groups.next_class(in_class.size());
+        for (const StateId s : in_class.subspan(1)) {
+          if (sig[s] == kept) continue;
+          bool added = false;
+          const std::uint32_t to = class_groups.id(sig[s], num_classes, added);
+          split_off(s, c, to, added);
+        }
+      }
     }
     if (changed.empty()) {
       result.fixpoint = true;
@@ -615,11 +679,10 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
         next_dirty[cls[s]] = 1;
         work += 1 + g.predecessors(s, [&](StateId w) { next_dirty[cls[w]] = 1; });
       }
-      for (std::uint32_t k = 0; k < group_ids.size(); ++k)
-        next_dirty[group_ids.key(k).c] = 1;  // the classes that split
+      for (const std::uint32_t c : split_classes) next_dirty[c] = 1;
     }
     dirty = std::move(next_dirty);
-    first_state.assign(num_classes, lts::no_state);
+    if (bloom) first_state.assign(num_classes, lts::no_state);
     if (work > budget) break;
   }
   result.count = num_classes;
