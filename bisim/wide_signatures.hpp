@@ -147,9 +147,8 @@ class WideSignatures {
       }
     }
     if (bases_.empty()) return false;
-    if (first_.size() != g_.num_states()) {
-      first_.assign(g_.num_states(), 0);
-      length_.assign(g_.num_states(), 0);
+    if (form_.size() != g_.num_states()) {
+      form_.assign(g_.num_states(), Form{0, 0});
     }
     listed_.clear();
     return true;
@@ -166,9 +165,10 @@ class WideSignatures {
     steps.clear();
     g_.steps(s, [&](lts::LabelId a, lts::StateId to) {
       if (Graph::tau_can_be_inert && a == lts::tau && cls[to] == c) {  // inert: to is done
-        reaches_base |= (length_[to] & base_bit) != 0;
-        const std::uint64_t* e = listed_.data() + first_[to];
-        steps.insert(steps.end(), e, e + (length_[to] & ~base_bit));
+        const Form form = form_[to];
+        reaches_base |= (form.length & base_bit) != 0;
+        const std::uint64_t* e = listed_.data() + form.first;
+        steps.insert(steps.end(), e, e + (form.length & ~base_bit));
       } else {
         steps.push_back(std::uint64_t{a} << 32 | cls[to]);
       }
@@ -182,8 +182,8 @@ class WideSignatures {
       steps.erase(std::unique(steps.begin(), steps.end()), steps.end());
     }
     if (listed_.size() + steps.size() > limit()) return false;
-    first_[s] = static_cast<std::uint32_t>(listed_.size());
-    length_[s] = static_cast<std::uint32_t>(steps.size()) | (reaches_base ? base_bit : 0);
+    form_[s] = {static_cast<std::uint32_t>(listed_.size()),
+                static_cast<std::uint32_t>(steps.size()) | (reaches_base ? base_bit : 0)};
     listed_.insert(listed_.end(), steps.begin(), steps.end());
     // The signature's hash: the base's sums and those of E.
     std::uint64_t h1 = reaches_base ? base.steps.sum(1) : 0, h2 = reaches_base ? base.steps.sum(2) : 0;
@@ -244,9 +244,13 @@ class WideSignatures {
   std::vector<std::uint32_t> wide_of_class_;  // per class: index into bases_, or none
   std::uint32_t num_classes_ = 0;
   std::vector<Base> bases_;
-  // Per state of a wide class, this round: its form's E, listed_[first_,
-  // first_ + length_), and in length_'s top bit b.
-  std::vector<std::uint32_t> first_, length_;
+  // Per state of a wide class, this round: its form's E, listed_[first,
+  // first + length), and in length's top bit b; side by side, so that an
+  // inert step reads one cache line for both.
+  struct Form {
+    std::uint32_t first, length;
+  };
+  std::vector<Form> form_;
   std::vector<std::uint64_t> listed_;
   std::vector<std::uint64_t> scratch_;
   std::array<std::uint64_t, 256> seen_{};  // has_wide_steps' table: at most width + 1 of 256 slots used
