@@ -565,6 +565,7 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
             }
           }
           if (wide_failed) break;
+          wide.end_class(c, in_class, sig);
           continue;
         }
         class_steps.next_class();

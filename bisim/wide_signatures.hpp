@@ -24,7 +24,9 @@
 // relative to a shared base is ours.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -41,20 +43,25 @@ inline std::uint64_t wide_step_hash(std::uint64_t step, std::uint64_t seed) { re
 // bound of bytes, else a sorted list. The base's signature can hold
 // millions of steps (a contracted giant tau-cycle) and is rebuilt every
 // round its class is dirty: sorting it took 0.1 s a round on a random
-// LTS of 10^7 transitions, and each lookup about twenty probes.
+// LTS of 10^7 transitions, and each lookup about twenty probes. Its hash
+// sums are made only when asked for: two hashes per step were most of
+// the rebuilding, and are seldom needed (WideSignatures).
 class WideStepSet {
  public:
   // The set of `steps` (any order, repeats allowed), whose classes are
   // below num_classes.
   void assign(const std::vector<std::uint64_t>& steps, std::uint32_t num_classes, std::size_t max_bytes) {
-    sum_[0] = sum_[1] = 0;
     size_ = 0;
+    for (const std::uint32_t label : labels_) slot_of_label_[label] = 0;
     labels_.clear();
-    for (const std::uint64_t x : steps)
-      if (labels_.empty() || labels_.back() != (x >> 32))
-        labels_.push_back(static_cast<std::uint32_t>(x >> 32));
-    std::sort(labels_.begin(), labels_.end());
-    labels_.erase(std::unique(labels_.begin(), labels_.end()), labels_.end());
+    for (const std::uint64_t x : steps) {
+      const auto label = static_cast<std::uint32_t>(x >> 32);
+      if (label >= slot_of_label_.size()) slot_of_label_.resize(std::size_t{label} + 1, 0);
+      if (slot_of_label_[label] == 0) {
+        labels_.push_back(label);
+        slot_of_label_[label] = static_cast<std::uint32_t>(labels_.size());
+      }
+    }
     classes_ = num_classes;
     const std::size_t bits = labels_.size() * std::size_t{num_classes};
     sorted_.clear();
@@ -64,47 +71,54 @@ class WideStepSet {
       for (const std::uint64_t x : steps) {
         const std::size_t i = bit(x);
         const std::uint64_t b = std::uint64_t{1} << (i % 64);
-        if (bits_[i / 64] & b) continue;
+        size_ += (bits_[i / 64] & b) == 0;
         bits_[i / 64] |= b;
-        add_to_sums(x);
       }
     } else {
       sorted_ = steps;
       std::sort(sorted_.begin(), sorted_.end());
       sorted_.erase(std::unique(sorted_.begin(), sorted_.end()), sorted_.end());
-      for (const std::uint64_t x : sorted_) add_to_sums(x);
+      size_ = sorted_.size();
     }
   }
   // Over its distinct steps, the sums of wide_step_hash with seeds 1 and 2.
-  std::uint64_t sum(int seed) const { return sum_[seed - 1]; }
+  std::array<std::uint64_t, 2> sums() const {
+    std::array<std::uint64_t, 2> sum{0, 0};
+    auto add = [&](std::uint64_t x) {
+      sum[0] += wide_step_hash(x, 1);
+      sum[1] += wide_step_hash(x, 2);
+    };
+    if (bits_.empty()) {
+      for (const std::uint64_t x : sorted_) add(x);
+      return sum;
+    }
+    for (std::size_t w = 0; w < bits_.size(); ++w)
+      for (std::uint64_t word = bits_[w]; word != 0; word &= word - 1) {
+        const std::size_t i = w * 64 + static_cast<std::size_t>(std::countr_zero(word));
+        add(std::uint64_t{labels_[i / classes_]} << 32 | (i % classes_));
+      }
+    return sum;
+  }
   // How many distinct steps it holds.
   std::size_t size() const { return size_; }
   bool contains(std::uint64_t x) const {
     if (bits_.empty()) return std::binary_search(sorted_.begin(), sorted_.end(), x);
     const auto label = static_cast<std::uint32_t>(x >> 32);
-    const auto it = std::lower_bound(labels_.begin(), labels_.end(), label);
-    if (it == labels_.end() || *it != label) return false;
+    if (label >= slot_of_label_.size() || slot_of_label_[label] == 0) return false;
     const std::size_t i = bit(x);
     return (bits_[i / 64] >> (i % 64)) & 1;
   }
 
  private:
+  // A held label's bits: slot_of_label_[label] - 1 times classes_ on.
   std::size_t bit(std::uint64_t x) const {
-    const auto label = static_cast<std::uint32_t>(x >> 32);
-    const auto index =
-        static_cast<std::size_t>(std::lower_bound(labels_.begin(), labels_.end(), label) - labels_.begin());
-    return index * classes_ + static_cast<std::uint32_t>(x);
+    return (slot_of_label_[x >> 32] - std::size_t{1}) * classes_ + static_cast<std::uint32_t>(x);
   }
-  std::vector<std::uint32_t> labels_;
+  std::vector<std::uint32_t> labels_;         // in order of first appearance
+  std::vector<std::uint32_t> slot_of_label_;  // per label id: its place in labels_ plus one, 0 if absent
   std::uint32_t classes_ = 0;
-  void add_to_sums(std::uint64_t x) {
-    ++size_;
-    sum_[0] += wide_step_hash(x, 1);
-    sum_[1] += wide_step_hash(x, 2);
-  }
   std::vector<std::uint64_t> bits_;
   std::vector<std::uint64_t> sorted_;
-  std::uint64_t sum_[2] = {0, 0};
   std::size_t size_ = 0;
 };
 
@@ -185,8 +199,11 @@ class WideSignatures {
     form_[s] = {static_cast<std::uint32_t>(listed_.size()),
                 static_cast<std::uint32_t>(steps.size()) | (reaches_base ? base_bit : 0)};
     listed_.insert(listed_.end(), steps.begin(), steps.end());
-    // The signature's hash: the base's sums and those of E.
-    std::uint64_t h1 = reaches_base ? base.steps.sum(1) : 0, h2 = reaches_base ? base.steps.sum(2) : 0;
+    // The signature's hash: the base's sums and those of E. For the base's,
+    // a constant stands in until end_class; a state that does not reach
+    // the base may have its signature only if it has as many steps.
+    if (!reaches_base) base.widest_other = std::max(base.widest_other, steps.size());
+    std::uint64_t h1 = reaches_base ? base_stand_in[0] : 0, h2 = reaches_base ? base_stand_in[1] : 0;
     for (const std::uint64_t x : steps) {
       h1 += wide_step_hash(x, 1);
       h2 += wide_step_hash(x, 2);
@@ -194,6 +211,24 @@ class WideSignatures {
     set = Set{h1, h2};
     work_ += steps.size();
     return true;
+  }
+
+  // After the signatures of every state of wide class c (`members`): if a
+  // state that does not reach the base may have the signature of one that
+  // does (it has as many distinct steps as the base), the base's real sums
+  // replace the stand-in in those that do, so that equal signatures hash
+  // alike; else the stand-in keeps them apart from the others, and the
+  // base's sums are never made (r10m: 1.85*10^6 steps, two hashes each, a
+  // round).
+  void end_class(std::uint32_t c, std::span<const lts::StateId> members, std::vector<Set>& sig) const {
+    const Base& base = bases_[wide_of_class_[c]];
+    if (base.widest_other < base.steps.size()) return;
+    const std::array<std::uint64_t, 2> sums = base.steps.sums();
+    for (const lts::StateId s : members)
+      if (form_[s].length & base_bit) {
+        sig[s].lo += sums[0] - base_stand_in[0];
+        sig[s].hi += sums[1] - base_stand_in[1];
+      }
   }
 
   // The work of the forms since the last call, beyond reading the steps.
@@ -204,7 +239,9 @@ class WideSignatures {
   struct Base {
     lts::StateId state;
     WideStepSet steps;  // its signature, once computed
+    std::size_t widest_other = 0;  // the most steps in the E of a state that does not reach it
   };
+  static constexpr std::array<std::uint64_t, 2> base_stand_in{0x243F6A8885A308D3ull, 0x13198A2E03707344ull};
 
   // Forms of one round hold at most one step per transition and state (8
   // bytes each, on top of the rest of the rounds' memory; the inert

@@ -1,7 +1,9 @@
 // The step set of a wide class's base (bisim/wide_signatures.hpp) against
-// std::set, as a bitset and as a sorted list.
+// std::set, as a bitset and as a sorted list: membership, size and the hash
+// sums over its distinct steps.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <random>
 #include <set>
 #include <vector>
@@ -10,6 +12,8 @@
 
 TEST(WideStepSet, MembershipAsBitsetAndAsSortedList) {
   std::mt19937_64 rng(41);
+  // Assigned again and again, as a base's set is from round to round.
+  bisim::signatures::WideStepSet reused[2];
   for (int round = 0; round < 200; ++round) {
     const std::uint32_t classes = 1 + static_cast<std::uint32_t>(rng() % 500);
     const std::uint32_t labels = 1 + static_cast<std::uint32_t>(rng() % 20);
@@ -19,9 +23,16 @@ TEST(WideStepSet, MembershipAsBitsetAndAsSortedList) {
     for (std::uint64_t i = 0; i < size; ++i) steps.push_back(random_step());
     const std::set<std::uint64_t> want(steps.begin(), steps.end());
     for (const std::size_t max_bytes : {std::size_t{0}, std::size_t{1} << 20}) {
-      bisim::signatures::WideStepSet set;
+      bisim::signatures::WideStepSet& set = reused[max_bytes == 0];
       set.assign(steps, classes, max_bytes);
       for (const std::uint64_t x : steps) ASSERT_TRUE(set.contains(x));
+      ASSERT_EQ(set.size(), want.size());
+      std::array<std::uint64_t, 2> sums{0, 0};
+      for (const std::uint64_t x : want) {
+        sums[0] += bisim::signatures::wide_step_hash(x, 1);
+        sums[1] += bisim::signatures::wide_step_hash(x, 2);
+      }
+      ASSERT_EQ(set.sums(), sums) << "round " << round << ", bound " << max_bytes;
       for (int probe = 0; probe < 300; ++probe) {
         const std::uint64_t x =
             random_step() + (probe % 3 == 0 ? std::uint64_t{1} << 32 : 0);  // other labels too
