@@ -13,7 +13,9 @@
 // inert successor): the signature is the disjoint union of the base's
 // (when b) and E. The round compares a 128-bit hash of the signature that
 // does not depend on how it was written: the sum, twice with different
-// seeds, of a hash of each step, the base's sum computed once. So states
+// seeds, of a hash of each step, the base's sum computed once (or a
+// constant standing in for it, when no state without b has as many steps
+// as the base, so none can have the signature of one with b). So states
 // with equal signatures get equal hashes; a collision can only merge, and
 // the stability check proves the fixpoint as for any class that hashed.
 // The forms are stored for one round; when they outgrow a bound on their
