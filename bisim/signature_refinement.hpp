@@ -20,11 +20,12 @@
 // more writes its signatures relative to that state's
 // (wide_signatures.hpp). Only classes that may split (one of
 // their states has a step into a state that changed class, or they split
-// themselves) are recomputed. On deep LTSs (few classes after the hashed
-// rounds: many rounds to go) the steps are hashed into the 128 bits from
-// the start (Bloom rounds: no table of steps, whose lookups were most of a
-// round's cost), and the stability check proves their fixpoint; if it does
-// not, a collision hid a split, and numbered rounds go on from there.
+// themselves) are recomputed, one class at a time (ClassSteps). On deep
+// LTSs (few classes after the hashed rounds: many rounds to go, over few
+// large classes) the steps are hashed into the 128 bits from the start
+// (Bloom rounds: the states in order and no table of steps), and the
+// stability check proves their fixpoint; if it does not, a collision hid
+// a split, and numbered rounds go on from there.
 // Large LTSs take two threads for the passes that allow it (the signatures
 // of Bloom and hashed rounds, the stability check: lts/two_threads.hpp).
 // States are handled in increasing number; for branching bisimulation the
@@ -346,19 +347,17 @@ class ClassSteps {
 
 // The signatures met in one class, each with the id of the class its
 // states form, for the numbered rounds, which take one class at a time: a
-// table sized to the class, stamps clearing it between classes (a table of
-// all classes' groups missed the cache at every state that split off: r10m
-// first round 0.068 -> 0.03 s).
+// small table that grows with the class's groups (not its states: a class
+// of millions of states that splits in two keeps it small), stamps clearing
+// it between classes (a table of all classes' groups missed the cache at
+// every state that split off: r10m first round 0.068 -> 0.03 s).
 class ClassGroups {
  public:
-  void next_class(std::size_t size) {
-    const std::size_t slots = std::bit_ceil(2 * size + 2);
-    if (slots_.size() < slots) slots_.resize(slots);
-    mask_ = slots - 1;
-    if (++stamp_ == 0) {
-      for (Slot& slot : slots_) slot.stamp = 0;
-      stamp_ = 1;
-    }
+  void next_class() {
+    groups_.clear();
+    mask_ = first_size - 1;
+    if (slots_.size() < first_size) slots_.resize(first_size);
+    next_stamp();
   }
   // The id given to `set` in this class; if none yet, `fresh`, and `added`
   // is set.
@@ -366,20 +365,44 @@ class ClassGroups {
     for (std::size_t i = set.hash() & mask_;; i = (i + 1) & mask_) {
       Slot& slot = slots_[i];
       if (slot.stamp != stamp_) {
-        slot = {set, fresh, stamp_};
+        groups_.push_back({set, fresh});
+        slot = {static_cast<std::uint32_t>(groups_.size() - 1), stamp_};
         added = true;
+        if (2 * groups_.size() > mask_) grow();
         return fresh;
       }
-      if (slot.set == set) return slot.id;
+      if (groups_[slot.group].set == set) return groups_[slot.group].id;
     }
   }
 
  private:
-  struct Slot {
+  static constexpr std::size_t first_size = 16;
+  struct Group {
     Set128 set;
-    std::uint32_t id = 0, stamp = 0;
+    std::uint32_t id;
   };
+  struct Slot {
+    std::uint32_t group = 0, stamp = 0;
+  };
+  void next_stamp() {
+    if (++stamp_ == 0) {
+      for (Slot& slot : slots_) slot.stamp = 0;
+      stamp_ = 1;
+    }
+  }
+  // Twice the slots, the class's groups placed anew under a fresh stamp.
+  void grow() {
+    mask_ = 2 * mask_ + 1;
+    if (slots_.size() <= mask_) slots_.resize(mask_ + 1);
+    next_stamp();
+    for (std::uint32_t g = 0; g < groups_.size(); ++g) {
+      std::size_t i = groups_[g].set.hash() & mask_;
+      while (slots_[i].stamp == stamp_) i = (i + 1) & mask_;
+      slots_[i] = {g, stamp_};
+    }
+  }
   std::vector<Slot> slots_;
+  std::vector<Group> groups_;  // this class's
   std::size_t mask_ = 0;
   std::uint32_t stamp_ = 0;
 };
@@ -645,7 +668,7 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
       for (const std::uint32_t c : candidates) {
         const std::span<const StateId> in_class = members_of(c, class_size);
         const Set128& kept = sig[in_class[0]];
-        class_groups.next_class(in_class.size());
+        class_groups.next_class();
         for (const StateId s : in_class.subspan(1)) {
           if (sig[s] == kept) continue;
           bool added = false;
