@@ -11,14 +11,14 @@ StatePartition::StatePartition(lts::StateId num_states)
   std::iota(elems_.begin(), elems_.end(), 0);
   std::iota(position_.begin(), position_.end(), 0);
   if (num_states == 0) return;
-  blocks_.push_back({0, num_states, 0});
+  blocks_.push_back({0, num_states, 0, 0});
 }
 
 StatePartition::StatePartition(std::vector<BlockId> block_of, BlockId count)
     : elems_(block_of.size()), position_(block_of.size()), block_(std::move(block_of)) {
   reserve_blocks();
   // A counting sort of the states by block.
-  blocks_.assign(count, Block{0, 0, 0});
+  blocks_.assign(count, Block{0, 0, 0, 0});
   for (const BlockId b : block_) ++blocks_[b].end;
   std::uint32_t at = 0;
   for (Block& b : blocks_) {
@@ -62,7 +62,7 @@ BlockId StatePartition::split_one(BlockId b) {
   blocks_[b].marked_end = first;
   if (mid == blocks_[b].end) return no_block;
   const BlockId created = num_blocks();
-  blocks_.push_back({first, mid, first});  // no reallocation: reserved
+  blocks_.push_back({first, mid, first, blocks_[b].tag});  // no reallocation: reserved
   blocks_[b].begin = blocks_[b].marked_end = mid;
   for (std::uint32_t i = first; i < mid; ++i) block_[elems_[i]] = created;
   return created;

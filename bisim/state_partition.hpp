@@ -31,6 +31,11 @@ class StatePartition {
   std::span<const lts::StateId> states(BlockId b) const {
     return {elems_.data() + blocks_[b].begin, elems_.data() + blocks_[b].end};
   }
+  // A number kept with each block for its user, which a block split off
+  // another inherits (Paige & Tarjan's compound: one record per block
+  // instead of one more array).
+  std::uint32_t tag(BlockId b) const { return blocks_[b].tag; }
+  void set_tag(BlockId b, std::uint32_t tag) { blocks_[b].tag = tag; }
 
   // Marks s for the next split; marking twice is harmless.
   void mark(lts::StateId s);
@@ -56,10 +61,10 @@ class StatePartition {
   std::vector<std::uint32_t> position_;  // position_[s]: index of s in elems_
   std::vector<BlockId> block_;           // block_[s]
   // A block: elems_[begin, end), its marked states first, up to
-  // marked_end. One record per block, so that marking reads one cache line
-  // for it, not three.
+  // marked_end, and its tag. One record per block, so that marking reads
+  // one cache line for it, not three (16 bytes: never two).
   struct Block {
-    std::uint32_t begin, end, marked_end;
+    std::uint32_t begin, end, marked_end, tag;
   };
   std::vector<Block> blocks_;
   std::vector<BlockId> touched_;         // blocks with at least one mark

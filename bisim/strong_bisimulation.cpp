@@ -36,23 +36,25 @@ constexpr Record no_record = static_cast<Record>(-1);
 // transition array (measured: a quarter of the refinement time at 10^6).
 struct IncomingSteps {
   IncomingSteps() = default;
-  // With position_of, also where each transition (by its index in
-  // lts.transitions) went.
-  explicit IncomingSteps(const lts::Lts& lts, std::vector<std::uint32_t>* position_of = nullptr)
-      : first(std::size_t{lts.num_states} + 1, 0) {
-    for (const lts::Transition& t : lts.transitions) ++first[t.to + 1];
-    for (std::size_t s = 0; s + 1 < first.size(); ++s) first[s + 1] += first[s];
+  // placed(i, p): transition i (its index in lts.transitions) went to
+  // position p; called in increasing i.
+  template <typename Placed>
+  IncomingSteps(const lts::Lts& lts, Placed placed) : first(std::size_t{lts.num_states} + 2, 0) {
+    // A counting sort that places with the offsets themselves, shifted by
+    // one (no second array of n cursors): first[s + 1] is where the next
+    // step into s goes, and ends as where the steps into s + 1 start.
+    for (const lts::Transition& t : lts.transitions) ++first[t.to + 2];
+    for (std::size_t s = 2; s < first.size(); ++s) first[s] += first[s - 1];
     source.resize(lts.num_transitions());
     label.resize(lts.num_transitions());
-    if (position_of) position_of->resize(lts.num_transitions());
-    std::vector<std::uint32_t> next(first.begin(), first.end() - 1);
     for (std::size_t i = 0; i < lts.transitions.size(); ++i) {
       const lts::Transition& t = lts.transitions[i];
-      const std::uint32_t p = next[t.to]++;
+      const std::uint32_t p = first[t.to + 1]++;
       source[p] = t.from;
       label[p] = t.label;
-      if (position_of) (*position_of)[i] = p;
+      placed(i, p);
     }
+    first.pop_back();
   }
   std::vector<std::uint32_t> first;  // steps into s: positions first[s] .. first[s+1]
   std::vector<StateId> source;
@@ -67,28 +69,118 @@ std::size_t label_bound(const lts::Lts& lts) {
   return std::max<std::size_t>(lts.labels.size(), std::size_t{max} + 1);
 }
 
+// Paige & Tarjan's first records, count(x, a, all states), made while the
+// transitions are placed by target, when they are listed by source and the
+// states of each block enable the same labels (as in the signature classes
+// PT starts from, unless hashing merged two label sets): the blocks are
+// then stable for (a, all states) already, and initial_split's grouping by
+// label and marks are not needed (RDCSS, 2 threads forever, strong: refine
+// 0.90 -> 0.80 s, peak 249 -> 240 MB). Made in the same pass as the
+// placing, they need no array of where each transition went (ring of 10^7
+// states: 40 MB).
+class FirstRecords {
+ public:
+  // label_record: per label, 0 (left so).
+  FirstRecords(const lts::Lts& lts, const StatePartition& partition, SplitterCounts& counts,
+               std::vector<Record>& record, std::vector<std::uint32_t>& label_record)
+      : partition_(partition),
+        counts_(counts),
+        record_(record),
+        label_record_(label_record),
+        set_of_(partition.num_blocks(), unset),
+        uniform_(lts::listed_by_source(lts.transitions)),
+        num_states_(lts.num_states) {}
+
+  void placed(const lts::Transition& t, std::uint32_t p) {
+    if (!uniform_) return;
+    if (t.from != state_) {
+      end_state();
+      // States without steps in between: empty label sets.
+      // (state_ starts as none, which steps to 0.)
+      for (++state_; state_ < t.from && uniform_; ++state_) compare_labels(state_);
+      state_ = t.from;
+      if (!uniform_) return;
+    }
+    // One record per label of the state (label_record_ holds record + 1
+    // meanwhile).
+    std::uint32_t& r = label_record_[t.label];
+    if (r == 0) {
+      r = counts_.create() + 1;
+      labels_.push_back(t.label);
+    }
+    counts_.increment(r - 1);
+    record_[p] = r - 1;
+  }
+
+  // Whether the records are made, every block being uniform; if not, none
+  // are left.
+  bool finish() {
+    if (uniform_) {
+      end_state();
+      for (++state_; state_ < num_states_ && uniform_; ++state_) compare_labels(state_);
+    }
+    if (!uniform_) counts_ = SplitterCounts{};
+    return uniform_;
+  }
+
+ private:
+  static constexpr std::uint32_t unset = static_cast<std::uint32_t>(-1);
+  static constexpr StateId none = static_cast<StateId>(-1);
+
+  void end_state() {
+    if (state_ == none) return;
+    for (const lts::LabelId a : labels_) label_record_[a] = 0;
+    std::sort(labels_.begin(), labels_.end());
+    compare_labels(state_);
+    labels_.clear();
+  }
+  // Compares labels_ (sorted) with the set of the first state of x's
+  // block, or makes it that set.
+  void compare_labels(StateId x) {
+    std::uint32_t& at = set_of_[partition_.block_of(x)];
+    if (at == unset) {
+      at = static_cast<std::uint32_t>(sets_.size());
+      sets_.push_back(static_cast<lts::LabelId>(labels_.size()));
+      sets_.insert(sets_.end(), labels_.begin(), labels_.end());
+    } else {
+      uniform_ = sets_[at] == labels_.size() && std::equal(labels_.begin(), labels_.end(), sets_.begin() + at + 1);
+    }
+  }
+
+  const StatePartition& partition_;
+  SplitterCounts& counts_;
+  std::vector<Record>& record_;
+  std::vector<std::uint32_t>& label_record_;
+  // Per block: where the label set of its first state starts in sets_ (its
+  // length, then its labels, sorted).
+  std::vector<std::uint32_t> set_of_;
+  std::vector<lts::LabelId> sets_, labels_;
+  bool uniform_;
+  StateId num_states_, state_ = none;
+};
+
 class StrongRefiner {
  public:
   // Starting from `start`, a partition coarser than bisimilarity (or equal):
   // all its blocks form the first compound, as the one block did.
   StrongRefiner(const lts::Lts& lts, Partition&& start)
       : lts_(lts),
-        in_(lts, lts::listed_by_source(lts.transitions) ? &position_of_ : nullptr),
-        num_start_blocks_(start.num_blocks),
         partition_(std::move(start.block), start.num_blocks),
-        compounds_(lts.num_states),
+        compounds_(partition_),
         record_(lts.num_transitions(), no_record),
         new_record_(lts.num_states, no_record),
-        old_record_(lts.num_states, no_record),
         label_count_(label_bound(lts), 0) {
     counts_.reserve(lts.num_transitions() + 1);  // live records: at most one per transition
-    for (BlockId b = 1; b < num_start_blocks_; ++b) compounds_.add_block(0, b);
+    FirstRecords first(lts, partition_, counts_, record_, label_count_);
+    in_ = IncomingSteps(lts, [&](std::size_t i, std::uint32_t p) { first.placed(lts.transitions[i], p); });
+    have_first_records_ = first.finish();
+    if (!have_first_records_) counts_.reserve(lts.num_transitions() + 1);
   }
 
   Partition run() {
-    if (!records_in_source_order()) initial_split();
+    if (!have_first_records_) initial_split();
     std::uint32_t compound;
-    while (compounds_.next_compound(compound)) split_by(compounds_.take_smaller_block(compound, partition_));
+    while (compounds_.next_compound(compound)) split_by(compounds_.take_smaller_block(compound));
     // The numbering needs two more per-state arrays: release the per-
     // transition ones first (they set the peak on LTSs with as many states
     // as transitions).
@@ -98,55 +190,6 @@ class StrongRefiner {
   }
 
  private:
-  // The records count(x, a, all states) from one pass over the transitions
-  // in source order, when they are listed so and the states of each block
-  // enable the same labels (as in the signature classes PT starts from,
-  // unless hashing merged two label sets): the blocks are then stable for
-  // (a, all states) already, and initial_split's grouping by label and
-  // marks are not needed (RDCSS, 2 threads forever, strong: refine 0.90 ->
-  // 0.80 s, peak 249 -> 240 MB). False, with no records left, otherwise.
-  bool records_in_source_order() {
-    if (position_of_.empty()) return false;
-    const std::vector<lts::Transition>& trans = lts_.transitions;
-    // Per block: where the label set of its first state starts in `sets`
-    // (its length, then its labels, sorted).
-    constexpr std::uint32_t unset = static_cast<std::uint32_t>(-1);
-    std::vector<std::uint32_t> set_of(partition_.num_blocks(), unset);
-    std::vector<lts::LabelId> sets, labels;
-    bool uniform = true;
-    std::size_t i = 0;
-    for (StateId x = 0; x < lts_.num_states && uniform; ++x) {
-      // x's steps: one record per label (label_count_ holds record + 1
-      // meanwhile).
-      labels.clear();
-      for (; i < trans.size() && trans[i].from == x; ++i) {
-        std::uint32_t& r = label_count_[trans[i].label];
-        if (r == 0) {
-          r = counts_.create() + 1;
-          labels.push_back(trans[i].label);
-        }
-        counts_.increment(r - 1);
-        record_[position_of_[i]] = r - 1;
-      }
-      for (const lts::LabelId a : labels) label_count_[a] = 0;
-      std::sort(labels.begin(), labels.end());
-      std::uint32_t& at = set_of[partition_.block_of(x)];
-      if (at == unset) {
-        at = static_cast<std::uint32_t>(sets.size());
-        sets.push_back(static_cast<lts::LabelId>(labels.size()));
-        sets.insert(sets.end(), labels.begin(), labels.end());
-      } else {
-        uniform = sets[at] == labels.size() && std::equal(labels.begin(), labels.end(), sets.begin() + at + 1);
-      }
-    }
-    std::vector<std::uint32_t>().swap(position_of_);
-    if (!uniform) {  // initial_split makes them anew
-      counts_ = SplitterCounts{};
-      counts_.reserve(lts_.num_transitions() + 1);
-    }
-    return uniform;
-  }
-
   // Makes the blocks stable for (a, all states) for every label a: states
   // are split by the set of labels they enable. Every a-transition of a
   // state shares one counter (count(x, a, all states)).
@@ -190,8 +233,8 @@ class StrongRefiner {
       const StateId x = in_.source[t];
       if (new_record_[x] == no_record) {
         new_record_[x] = counts_.create();  // count(x, a, B)
-        old_record_[x] = record_[t];        // count(x, a, S)
         sources_.push_back(x);
+        old_records_.push_back(record_[t]);  // count(x, a, S)
       }
       counts_.increment(new_record_[x]);
     }
@@ -199,8 +242,8 @@ class StrongRefiner {
     for (StateId x : sources_) partition_.mark(x);
     split();
     // ... and those with a-transitions into S \ B as well leave those.
-    for (StateId x : sources_)
-      if (counts_.count(old_record_[x]) > counts_.count(new_record_[x])) partition_.mark(x);
+    for (std::size_t k = 0; k < sources_.size(); ++k)
+      if (counts_.count(old_records_[k]) > counts_.count(new_record_[sources_[k]])) partition_.mark(sources_[k]);
     split();
     for (std::uint32_t t : group) {
       counts_.decrement(record_[t]);  // becomes count(x, a, S \ B)
@@ -208,6 +251,7 @@ class StrongRefiner {
     }
     for (StateId x : sources_) new_record_[x] = no_record;
     sources_.clear();
+    old_records_.clear();
   }
 
   void split() {
@@ -248,16 +292,18 @@ class StrongRefiner {
   }
 
   const lts::Lts& lts_;
-  std::vector<std::uint32_t> position_of_;  // per transition: its position in in_ (until the records are made)
   IncomingSteps in_;
-  BlockId num_start_blocks_;
+  bool have_first_records_ = false;
   StatePartition partition_;
   CompoundSplitters compounds_;
   SplitterCounts counts_;
   std::vector<Record> record_;  // per position in in_: the transition's counter
   // Scratch space, reused by every step.
-  std::vector<Record> new_record_, old_record_;  // per state
+  std::vector<Record> new_record_;  // per state
+  // The states with a step into the splitter, and for each its count(x, a,
+  // S) (beside them, not per state: 40 MB less on the ring of 10^7).
   std::vector<StateId> sources_;
+  std::vector<Record> old_records_;
   std::vector<std::uint32_t> buffer_, grouped_;
   std::vector<std::uint32_t> label_count_;
   std::vector<lts::LabelId> touched_labels_;

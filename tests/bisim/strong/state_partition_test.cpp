@@ -38,4 +38,21 @@ TEST(StatePartition, WhollyMarkedBlockStaysWhole) {
   EXPECT_EQ(p.size(p.block_of(2)), 1u);
 }
 
+TEST(StatePartition, SplitOffBlockInheritsTag) {
+  bisim::StatePartition p({0, 1, 0, 1}, 2);
+  p.set_tag(0, 7);
+  p.set_tag(1, 9);
+  p.mark(2);
+  p.mark(3);
+  std::vector<bisim::BlockId> created;
+  p.split_marked([&](bisim::BlockId, bisim::BlockId c) { created.push_back(c); });
+  ASSERT_EQ(created.size(), 2u);
+  EXPECT_EQ(p.tag(p.block_of(2)), 7u);
+  EXPECT_EQ(p.tag(p.block_of(3)), 9u);
+  EXPECT_EQ(p.tag(0), 7u);
+  p.set_tag(p.block_of(2), 3);  // its own from now on
+  EXPECT_EQ(p.tag(p.block_of(2)), 3u);
+  EXPECT_EQ(p.tag(0), 7u);
+}
+
 }  // namespace
