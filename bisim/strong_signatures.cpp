@@ -68,26 +68,33 @@ class StrongSignatureView {
   std::vector<lts::StateId> sources_;
 };
 
-// Hashed rounds straight over the transitions, in any order (no inert
-// steps in strong bisimulation): no view to build before knowing whether
-// the exact rounds are worth it. Transitions listed by source are split
-// between two threads at a state boundary, so that each computes the masks
-// of its own states (random LTS of 10^7 transitions: refine 0.98 -> 0.87
-// s).
+// Hashed rounds straight over the transitions (no inert steps in strong
+// bisimulation): no view to build before knowing whether the exact rounds
+// are worth it. Transitions listed by source are split between two
+// threads at a state boundary, each making the new hashes of its own
+// states as it meets their steps, into a second array (random LTS of 10^7
+// transitions: refine 0.98 -> 0.87 s; and no array of masks, nor a pass to
+// mix them in: ring of 10^7 states, refine 0.99 -> 0.94 s, median of 5).
+// In any other order, the masks are gathered by scattering.
 signatures::SignatureClasses hashed_rounds(const lts::Lts& l, bool by_source) {
   using signatures::mix;
+  using signatures::step_bit;
   const lts::StateId n = l.num_states;
   const std::size_t m = l.transitions.size();
   std::vector<std::uint32_t> h(n, 0);  // 32 bits: a collision only merges, and the array is half the size
-  std::vector<std::uint64_t> mask(n);
-  // The masks of states [first, last), from their transitions [begin, end).
-  auto masks = [&](lts::StateId first, lts::StateId last, std::size_t begin, std::size_t end) {
-    for (lts::StateId s = first; s < last; ++s) mask[s] = signatures::step_bit(lts::tau, h[s]);
-    for (std::size_t i = begin; i < end; ++i) {
-      const lts::Transition& t = l.transitions[i];
-      mask[t.from] |= signatures::step_bit(t.label, h[t.to]);
+  std::vector<std::uint32_t> next_h;
+  std::vector<std::uint64_t> mask;
+  // The new hashes of states [first, last), whose transitions are [begin, end).
+  auto next_hashes = [&](lts::StateId first, lts::StateId last, std::size_t begin, std::size_t end) {
+    std::size_t i = begin;
+    for (lts::StateId s = first; s < last; ++s) {
+      std::uint64_t bits = step_bit(lts::tau, h[s]);
+      for (; i < end && l.transitions[i].from == s; ++i) bits |= step_bit(l.transitions[i].label, h[l.transitions[i].to]);
+      next_h[s] = static_cast<std::uint32_t>(mix(h[s], bits));
     }
   };
+  if (by_source) next_h.resize(n);
+  else mask.resize(n);
   const bool parallel = by_source && lts::use_two_threads(m);
   lts::StateId split_state = n;
   std::size_t split_at = m;
@@ -102,13 +109,18 @@ signatures::SignatureClasses hashed_rounds(const lts::Lts& l, bool by_source) {
   for (int round = 0; round < 3; ++round) {
     if (parallel) {
       lts::on_two_threads(split_state, n, [&](int part, std::size_t first, std::size_t last) {
-        masks(static_cast<lts::StateId>(first), static_cast<lts::StateId>(last), part == 0 ? 0 : split_at,
-              part == 0 ? split_at : m);
+        next_hashes(static_cast<lts::StateId>(first), static_cast<lts::StateId>(last), part == 0 ? 0 : split_at,
+                    part == 0 ? split_at : m);
       });
+      h.swap(next_h);
+    } else if (by_source) {
+      next_hashes(0, n, 0, m);
+      h.swap(next_h);
     } else {
-      masks(0, n, 0, m);
+      for (lts::StateId s = 0; s < n; ++s) mask[s] = step_bit(lts::tau, h[s]);
+      for (const lts::Transition& t : l.transitions) mask[t.from] |= step_bit(t.label, h[t.to]);
+      for (lts::StateId s = 0; s < n; ++s) h[s] = static_cast<std::uint32_t>(mix(h[s], mask[s]));
     }
-    for (lts::StateId s = 0; s < n; ++s) h[s] = static_cast<std::uint32_t>(mix(h[s], mask[s]));
     if (round == 0) continue;
     classes.count = signatures::dense_classes(h, classes.class_of);
     // Two rounds leave a nearly rigid LTS mostly apart already; far fewer
