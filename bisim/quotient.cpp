@@ -169,14 +169,15 @@ lts::Lts build_quotient(const lts::Lts& lts, const Partition& given, Equivalence
   result.initial = 0;
   if (consumed) std::vector<Transition>().swap(consumed->transitions);
   // Address space only: pages are touched as transitions are emitted, and
-  // the shrink below copies only those.
+  // the rest of the capacity is never touched, so never resident: no
+  // shrinking, which copied every transition (random LTS of 10^7, strong:
+  // build 0.56 -> 0.51 s, median of 5; peak 270 -> 254 MB).
   result.transitions.reserve(steps.steps.size());
   std::vector<StateId> number;
   std::vector<lts::LabelId> label_of_rank(rank.size());
   for (lts::LabelId a = 0; a < rank.size(); ++a) label_of_rank[rank[a]] = a;
   number_and_emit(steps, p.num_blocks, initial_class, label_of_rank, number, result);
   steps = ClassSteps{};
-  result.transitions.shrink_to_fit();
   if (class_to_state) {
     class_to_state->resize(given.num_blocks);
     for (std::uint32_t b = 0; b < given.num_blocks; ++b)
