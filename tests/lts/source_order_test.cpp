@@ -47,3 +47,22 @@ TEST(SourceOrder, RecognisesOrderAndDisorder) {
   EXPECT_TRUE(lts::listed_by_source({{0, 1, 5}, {0, 0, 2}, {2, 0, 0}}));
   EXPECT_FALSE(lts::listed_by_source({{1, 0, 0}, {0, 0, 1}}));
 }
+
+// The runs of transitions listed by source are where each state's
+// transitions start and end, states without any included (also after the
+// last source, and before the first).
+TEST(SourceOrder, RunsOfEachState) {
+  std::mt19937_64 rng(13);
+  for (int round = 0; round < 200; ++round) {
+    lts::Lts l = testing_support::random_lts(rng, testing_support::random_shape(rng, 30));
+    lts::list_by_source(l);
+    const lts::SourceRuns runs(l);
+    std::uint32_t at = 0;
+    for (lts::StateId s = 0; s < l.num_states; ++s) {
+      ASSERT_EQ(runs.first(s), at) << "round " << round << ", state " << s;
+      while (at < l.transitions.size() && l.transitions[at].from == s) ++at;
+      ASSERT_EQ(runs.end(s), at) << "round " << round << ", state " << s;
+    }
+    EXPECT_EQ(at, l.transitions.size());
+  }
+}
