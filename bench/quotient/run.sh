@@ -18,9 +18,10 @@
 # SIZES and FAMILY_SIZES override the sizes, GEN_MODELS the models of 4
 # (MODEL:THREADS:OPS ...); LIMIT (seconds, default 900)
 # bounds each run; REPEAT=K runs each measurement K times and reports the
-# run of median total time (phase times vary by 10-50% between runs on a
-# virtual machine; see docs/quotient.md). Needs GNU time (/usr/bin/time,
-# Debian package time).
+# run of median total time, its phase times the medians of each phase over
+# the K runs (phase times vary by 10-50% between runs on a virtual
+# machine; see docs/quotient.md). Needs GNU time (/usr/bin/time, Debian
+# package time).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 sizes="1000000 10000000 50000000" family_sizes="100000 1000000 10000000"
@@ -37,7 +38,8 @@ trap 'rm -rf "$dir"' EXIT
 
 # measure FILE EQ: runs quotient -v (REPEAT times, keeping the run of median
 # total time) and sets secs, peak_kib, states_out, transitions_out and the
-# phase times read_s, scc_s, refine_s ("-" if absent).
+# phase times read_s, scc_s, refine_s (medians over the runs; "-" if
+# absent).
 measure() {
   secs=timeout peak_kib=0 states_out=- transitions_out=- read_s=- scc_s=0 refine_s=-
   local k runs=${REPEAT:-1}
@@ -54,10 +56,20 @@ measure() {
   cp "$dir/v.$k" "$dir/v"
   read -r secs peak_kib < "$dir/time"
   read -r states_out transitions_out < <(header "$dir/q.aut")
-  read_s=$(awk '$2 == "read" {print $3}' "$dir/v")
-  scc_s=$(awk '$2 == "scc" {print $3}' "$dir/v")
-  refine_s=$(awk '$2 == "refine" {print $3}' "$dir/v")
+  # Each phase's median over the runs on its own: the run of median total
+  # time can hold one slow phase (the ratio columns moved by a fifth).
+  read_s=$(phase_median read "$runs")
+  scc_s=$(phase_median scc "$runs")
+  refine_s=$(phase_median refine "$runs")
   [ -n "$scc_s" ] || scc_s=0
+}
+
+# phase_median PHASE RUNS: the median of PHASE's time in $dir/v.1 ..
+# $dir/v.RUNS, or nothing if the phase is absent.
+phase_median() {
+  local k
+  for k in $(seq "$2"); do awk -v p="$1" '$2 == p {print $3}' "$dir/v.$k"; done | sort -n |
+    awk '{v[NR] = $1} END {if (NR > 0) print v[int((NR + 1) / 2)]}'
 }
 
 # ratio_and_bytes EQ M: after measure, sets refine_ratio (refine / read:
