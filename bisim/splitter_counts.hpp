@@ -31,6 +31,11 @@ class SplitterCounts {
     if (--count_[r] == 0) free_.push_back(r);
   }
   void reserve(std::size_t n) { count_.reserve(n); }
+  // No records any more; the room reserved stays.
+  void clear() {
+    count_.clear();
+    free_.clear();
+  }
 
  private:
   std::vector<std::uint32_t> count_;

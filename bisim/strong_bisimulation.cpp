@@ -99,9 +99,7 @@ class FirstRecords {
     if (!uniform_) return no_record;
     if (t.from != state_) {
       end_state();
-      // States without steps in between: empty label sets.
-      // (state_ starts as none, which steps to 0.)
-      for (++state_; state_ < t.from && uniform_; ++state_) compare_labels(state_);
+      states_without_steps_before(t.from);
       state_ = t.from;
       if (!uniform_) return no_record;
     }
@@ -121,9 +119,9 @@ class FirstRecords {
   bool finish() {
     if (uniform_) {
       end_state();
-      for (++state_; state_ < num_states_ && uniform_; ++state_) compare_labels(state_);
+      states_without_steps_before(num_states_);
     }
-    if (!uniform_) counts_ = SplitterCounts{};
+    if (!uniform_) counts_.clear();
     return uniform_;
   }
 
@@ -131,6 +129,11 @@ class FirstRecords {
   static constexpr std::uint32_t unset = static_cast<std::uint32_t>(-1);
   static constexpr StateId none = static_cast<StateId>(-1);
 
+  // The states after state_ and before `end` have no steps: empty label
+  // sets. (state_ starts as none, which steps to 0.)
+  void states_without_steps_before(StateId end) {
+    for (++state_; state_ < end && uniform_; ++state_) compare_labels(state_);
+  }
   void end_state() {
     if (state_ == none) return;
     for (const lts::LabelId a : labels_) label_record_[a] = 0;
@@ -167,8 +170,7 @@ class StrongRefiner {
   // Starting from `start`, a partition coarser than bisimilarity (or equal):
   // all its blocks form the first compound, as the one block did.
   StrongRefiner(const lts::Lts& lts, Partition&& start)
-      : lts_(lts),
-        partition_(std::move(start.block), start.num_blocks),
+      : partition_(std::move(start.block), start.num_blocks),
         compounds_(partition_),
         new_record_(lts.num_states, no_record),
         label_count_(label_bound(lts), 0) {
@@ -176,7 +178,6 @@ class StrongRefiner {
     FirstRecords first(lts, partition_, counts_, label_count_);
     in_ = IncomingSteps(lts, [&](std::size_t i) { return first.record_of(lts.transitions[i]); });
     have_first_records_ = first.finish();
-    if (!have_first_records_) counts_.reserve(lts.num_transitions() + 1);
   }
 
   Partition run() {
@@ -293,7 +294,6 @@ class StrongRefiner {
     return numbered_by_smallest_state(partition_.blocks(), partition_.num_blocks());
   }
 
-  const lts::Lts& lts_;
   IncomingSteps in_;
   bool have_first_records_ = false;
   StatePartition partition_;
