@@ -30,6 +30,7 @@ class SplitterCounts {
   void decrement(Record r) {
     if (--count_[r] == 0) free_.push_back(r);
   }
+  void prefetch(Record r) const { __builtin_prefetch(&count_[r]); }
   void reserve(std::size_t n) { count_.reserve(n); }
   // No records any more; the room reserved stays.
   void clear() {

@@ -39,6 +39,12 @@ class StatePartition {
 
   // Marks s for the next split; marking twice is harmless.
   void mark(lts::StateId s);
+  // Starts fetching what mark(s) reads first (for loops that mark many
+  // states at random).
+  void prefetch(lts::StateId s) const {
+    __builtin_prefetch(&position_[s]);
+    __builtin_prefetch(&block_[s]);
+  }
   // Splits every block that has both marked and unmarked states: the marked
   // ones move to a new block, and new_block(old, created) is called. Clears
   // all marks.

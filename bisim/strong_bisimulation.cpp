@@ -31,6 +31,13 @@ using lts::StateId;
 using Record = SplitterCounts::Record;
 constexpr Record no_record = static_cast<Record>(-1);
 
+// How many items ahead the loops below fetch what an item will touch at
+// random (states, steps, counters): the misses of one item are then in
+// flight while the ones before it are worked on (RDCSS, 2 threads forever,
+// strong: the splits 0.60 -> 0.46 s, the steps placed 0.19 -> 0.14 s,
+// median of 6; the ring, whose groups hold one step, is unchanged).
+constexpr std::size_t ahead = 8;
+
 // The transitions by target (CSR), each with its source, label and counter
 // inline, so the scans below read memory in order rather than jumping into
 // the transition array (measured: a quarter of the refinement time at
@@ -51,11 +58,19 @@ struct IncomingSteps {
     // A counting sort that places with the offsets themselves, shifted by
     // one (no second array of n cursors): first[s + 1] is where the next
     // step into s goes, and ends as where the steps into s + 1 start.
-    for (const lts::Transition& t : lts.transitions) ++first[t.to + 2];
+    const std::vector<lts::Transition>& all = lts.transitions;
+    const std::size_t m = all.size();
+    for (std::size_t i = 0; i < m; ++i) {
+      if (i + 2 * ahead < m) __builtin_prefetch(&first[all[i + 2 * ahead].to + 2]);
+      ++first[all[i].to + 2];
+    }
     for (std::size_t s = 2; s < first.size(); ++s) first[s] += first[s - 1];
-    steps.resize(lts.num_transitions());
-    for (std::size_t i = 0; i < lts.transitions.size(); ++i) {
-      const lts::Transition& t = lts.transitions[i];
+    steps.resize(m);
+    for (std::size_t i = 0; i < m; ++i) {
+      // The offset first, then (once it has come) the place it points to.
+      if (i + 4 * ahead < m) __builtin_prefetch(&first[all[i + 4 * ahead].to + 1]);
+      if (i + 2 * ahead < m) __builtin_prefetch(&steps[first[all[i + 2 * ahead].to + 1]]);
+      const lts::Transition& t = all[i];
       steps[first[t.to + 1]++] = {t.from, t.label, record_of(i)};
     }
     first.pop_back();
@@ -221,8 +236,12 @@ class StrongRefiner {
   // Every block becomes stable for (a, splitter) and (a, S \ splitter).
   void split_by(BlockId splitter) {
     buffer_.clear();
-    for (StateId y : partition_.states(splitter))
-      for (std::uint32_t p = in_.first[y]; p < in_.first[y + 1]; ++p) buffer_.push_back(p);
+    const std::span<const StateId> states = partition_.states(splitter);
+    for (std::size_t k = 0; k < states.size(); ++k) {
+      if (k + 2 * ahead < states.size()) __builtin_prefetch(&in_.first[states[k + 2 * ahead]]);
+      if (k + ahead < states.size()) __builtin_prefetch(&in_.steps[in_.first[states[k + ahead]]]);
+      for (std::uint32_t p = in_.first[states[k]]; p < in_.first[states[k] + 1]; ++p) buffer_.push_back(p);
+    }
     for (const std::span<const std::uint32_t> group :
          group_by_label(buffer_.size(), [this](std::uint32_t i) { return buffer_[i]; }))
       split_by_label(group);
@@ -231,30 +250,48 @@ class StrongRefiner {
   // The three-way split for one label: `group` holds all a-transitions into
   // the splitter B, taken out of the compound S.
   void split_by_label(std::span<const std::uint32_t> group) {
-    for (std::uint32_t t : group) {
-      const StateId x = in_.steps[t].source;
+    for (std::size_t k = 0; k < group.size(); ++k) {
+      if (k + ahead < group.size()) __builtin_prefetch(&new_record_[in_.steps[group[k + ahead]].source]);
+      const StateId x = in_.steps[group[k]].source;
       if (new_record_[x] == no_record) {
         new_record_[x] = counts_.create();  // count(x, a, B)
         sources_.push_back(x);
-        old_records_.push_back(in_.steps[t].record);  // count(x, a, S)
+        old_records_.push_back(in_.steps[group[k]].record);  // count(x, a, S)
       }
       counts_.increment(new_record_[x]);
     }
     // States with an a-transition into B leave their blocks ...
-    for (StateId x : sources_) partition_.mark(x);
+    mark_sources([](std::size_t) { return true; });
     split();
     // ... and those with a-transitions into S \ B as well leave those.
-    for (std::size_t k = 0; k < sources_.size(); ++k)
-      if (counts_.count(old_records_[k]) > counts_.count(new_record_[sources_[k]])) partition_.mark(sources_[k]);
+    mark_sources([this](std::size_t k) {
+      return counts_.count(old_records_[k]) > counts_.count(new_record_[sources_[k]]);
+    });
     split();
-    for (std::uint32_t t : group) {
-      IncomingSteps::Step& step = in_.steps[t];
+    for (std::size_t k = 0; k < group.size(); ++k) {
+      if (k + ahead < group.size()) counts_.prefetch(in_.steps[group[k + ahead]].record);
+      IncomingSteps::Step& step = in_.steps[group[k]];
       counts_.decrement(step.record);  // becomes count(x, a, S \ B)
       step.record = new_record_[step.source];
     }
     for (StateId x : sources_) new_record_[x] = no_record;
     sources_.clear();
     old_records_.clear();
+  }
+
+  // Marks sources_[k] for each k where leaves(k), fetching ahead what the
+  // test and the mark touch.
+  template <typename Leaves>
+  void mark_sources(Leaves leaves) {
+    for (std::size_t k = 0; k < sources_.size(); ++k) {
+      if (k + ahead < sources_.size()) {
+        const StateId x = sources_[k + ahead];
+        partition_.prefetch(x);
+        counts_.prefetch(old_records_[k + ahead]);
+        counts_.prefetch(new_record_[x]);
+      }
+      if (leaves(k)) partition_.mark(sources_[k]);
+    }
   }
 
   void split() {
