@@ -12,6 +12,11 @@ namespace formats::detail {
 namespace {
 
 constexpr std::uint64_t max_states = std::numeric_limits<lts::StateId>::max();
+// The tools index transitions with 32 bits (offsets by state, positions in
+// per-transition arrays: 4 bytes each where 8 would cost up to 8 bytes a
+// transition more at the peak), so a larger LTS is refused here, with a
+// message, rather than wrapped around later.
+constexpr std::uint64_t max_transitions = std::numeric_limits<std::uint32_t>::max();
 
 std::string describe(const char* at, const char* end) {
   if (at >= end) return "end of line";
@@ -108,7 +113,7 @@ AutHeader AutLineParser::header() {
   const char* initial_at = (skip_blanks(), p_);
   h.initial = number("the initial state", max_states);
   expect(',', "',' after the initial state");
-  h.transitions = number("the number of transitions", std::numeric_limits<std::uint64_t>::max());
+  h.transitions = number("the number of transitions", max_transitions);
   expect(',', "',' after the number of transitions");
   const char* states_at = (skip_blanks(), p_);
   h.states = number("the number of states", max_states);

@@ -98,19 +98,24 @@ TEST(AutReader, NumbersAtTheirLimits) {
   // 2^32-1 states is the most a 32-bit id allows; one more is an error.
   EXPECT_NO_THROW(formats::read_aut_text("des (0,0,4294967295)\n", "t.aut"));
   EXPECT_THROW(formats::read_aut_text("des (0,0,4294967296)\n", "t.aut"), formats::ParseError);
-  // The transition count is 64-bit: 2^64-1 parses (and then mismatches).
+  // Transitions are indexed with 32 bits: 2^32-1 parses (and then
+  // mismatches); one more, or a count beyond 64 bits, is refused where it
+  // stands, not wrapped around.
   try {
-    formats::read_aut_text("des (0,18446744073709551615,1)\n", "t.aut");
+    formats::read_aut_text("des (0,4294967295,1)\n", "t.aut");
     FAIL();
   } catch (const formats::ParseError& e) {
-    EXPECT_EQ(e.diagnostic().message, "the header declares 18446744073709551615 transitions but the file has 0");
+    EXPECT_EQ(e.diagnostic().message, "the header declares 4294967295 transitions but the file has 0");
   }
-  try {
-    formats::read_aut_text("des (0,18446744073709551616,1)\n", "t.aut");
-    FAIL();
-  } catch (const formats::ParseError& e) {
-    EXPECT_EQ(e.diagnostic().message, "the number of transitions is too large (the maximum is 18446744073709551615)");
-    EXPECT_EQ(e.diagnostic().column, 8u);
+  for (const char* text : {"des (0,4294967296,1)\n", "des (0,18446744073709551616,1)\n"}) {
+    try {
+      formats::read_aut_text(text, "t.aut");
+      FAIL() << text;
+    } catch (const formats::ParseError& e) {
+      EXPECT_EQ(e.diagnostic().message, "the number of transitions is too large (the maximum is 4294967295)");
+      EXPECT_EQ(e.diagnostic().line, 1u);
+      EXPECT_EQ(e.diagnostic().column, 8u);
+    }
   }
   // Leading zeros are fine.
   EXPECT_EQ(formats::read_aut_text("des (000,1,0002)\n(0001,a,00)\n", "t.aut").transitions[0].from, 1u);
