@@ -69,7 +69,7 @@ struct IncomingSteps {
     for (std::size_t i = 0; i < m; ++i) {
       // The offset first, then (once it has come) the place it points to.
       if (i + 4 * ahead < m) __builtin_prefetch(&first[all[i + 4 * ahead].to + 1]);
-      if (i + 2 * ahead < m) __builtin_prefetch(&steps[first[all[i + 2 * ahead].to + 1]]);
+      if (i + 2 * ahead < m) __builtin_prefetch(steps.data() + first[all[i + 2 * ahead].to + 1]);
       const lts::Transition& t = all[i];
       steps[first[t.to + 1]++] = {t.from, t.label, record_of(i)};
     }
@@ -239,7 +239,8 @@ class StrongRefiner {
     const std::span<const StateId> states = partition_.states(splitter);
     for (std::size_t k = 0; k < states.size(); ++k) {
       if (k + 2 * ahead < states.size()) __builtin_prefetch(&in_.first[states[k + 2 * ahead]]);
-      if (k + ahead < states.size()) __builtin_prefetch(&in_.steps[in_.first[states[k + ahead]]]);
+      // (A state with no steps in may start at the end: a pointer, not [].)
+      if (k + ahead < states.size()) __builtin_prefetch(in_.steps.data() + in_.first[states[k + ahead]]);
       for (std::uint32_t p = in_.first[states[k]]; p < in_.first[states[k] + 1]; ++p) buffer_.push_back(p);
     }
     for (const std::span<const std::uint32_t> group :

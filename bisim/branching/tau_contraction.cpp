@@ -108,7 +108,8 @@ ContractedLts contract_tau_sccs(const lts::Lts& input, bool divergence_sensitive
         __builtin_prefetch(&sccs.component[all[i + 2 * ahead].to]);
         __builtin_prefetch(&next[sccs.component[all[i + 2 * ahead].from]]);
       }
-      if (i + ahead < m) __builtin_prefetch(&transitions[next[sccs.component[all[i + ahead].from]]]);
+      // (A pointer, not []: a component whose steps are all placed points at the end.)
+      if (i + ahead < m) __builtin_prefetch(transitions.data() + next[sccs.component[all[i + ahead].from]]);
       const lts::Transition& t = all[i];
       if (kept(t)) {
         const std::uint32_t from = sccs.component[t.from];
