@@ -17,7 +17,8 @@
 # MODELS overrides the list: PATH[:HIDE[:STATES]] ..., PATH under examples/
 # without .mcrl2, HIDE the actions made internal (comma-separated, may be
 # empty), STATES a bound on the states explored (lps2lts -l: breadth-first,
-# for models too large to explore; the conference protocol has over 10^8).
+# for models too large to explore: the conference protocol has over 10^8
+# states, the bakery protocol's tickets grow without bound).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 mc=${MCRL2_BIN:?set MCRL2_BIN to the folder holding mcrl22lps, lps2lts and ltsconvert}
@@ -28,7 +29,8 @@ models=${MODELS:-"academic/dining/dining8: academic/dining/dining8:lock,free aca
   industrial/1394/1394-fin: industrial/1394/1394-fin:LDreq,LDcon industrial/lift/lift3-final:up,down,move
   industrial/chatbox/chatbox: industrial/brp/brp: academic/cabp/cabp:r1 academic/swp/swp_lists:c2,c3,c5,c6
   academic/leader/dolev_klawe_rodeh:readQ,putQ academic/commprot/commprot::2000000
-  academic/commprot/commprot:udp_in:2000000 academic/commprot/commprot::8000000"}
+  academic/commprot/commprot:udp_in:2000000 academic/commprot/commprot::8000000
+  academic/bakery/bakery::1000000 academic/bakery/bakery:c:1000000"}
 echo "command: MCRL2_BIN=$mc MCRL2_SRC=$src bash bench/quotient/mcrl2_examples.sh $work   ($(date -u +%FT%RZ), $(nproc) cores)"
 printf '%-13s %-12s | %-22s | %11s | %10s | %8s | %10s | %8s | %10s | %8s | %s |\n' equivalence hidden \
   file transitions "ours s" "ours MB" "mCRL2 s" "mCRL2 MB" "time ratio" "mem ratio" "same sizes"
