@@ -2,6 +2,7 @@
 // rounds (naive signature refinement, or any O(mn) algorithm) needs one round
 // per state, so takes time quadratic in the size, while an O(m log n)
 // algorithm stays near linear. For bench/quotient/run.sh.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -88,14 +89,30 @@ void tau_ring(std::uint64_t n) {
   out.add(2 * (k - 1) + 1, "\"b\"", 2 * (k - 1) + 1);
 }
 
+// The tau-ring with a visible self-loop on every state before a tau:
+// s_i -c-> s_i, s_i -i-> t_i -a-> s_i+1. No tau-step is inert (s_i has
+// its c, t_i has none) and no state is merged into its tau-successor, so
+// the branching kinds cannot fall back on strong bisimulation: their
+// partition refinement makes one block per state.
+void tau_ring_loops(std::uint64_t n) {
+  const std::uint64_t k = std::max<std::uint64_t>(n / 3, 1);  // pairs
+  AutWriter out(3 * k + 1, 2 * k);
+  for (std::uint64_t i = 0; i < k; ++i) {
+    out.add(2 * i, "\"c\"", 2 * i);
+    out.add(2 * i, "i", 2 * i + 1);
+    out.add(2 * i + 1, "\"a\"", (2 * i + 2) % (2 * k));
+  }
+  out.add(2 * (k - 1) + 1, "\"b\"", 2 * (k - 1) + 1);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app("Write an .aut family that makes O(mn) partition refinement quadratic, to stdout.", "make_family");
   std::string family = "line";
   std::uint64_t size = 1000, length = 1000;
-  app.add_option("family", family, "line, tau-line, lines, ring or tau-ring")
-      ->check(CLI::IsMember({"line", "tau-line", "lines", "ring", "tau-ring"}))
+  app.add_option("family", family, "line, tau-line, lines, ring, tau-ring or tau-ring-loops")
+      ->check(CLI::IsMember({"line", "tau-line", "lines", "ring", "tau-ring", "tau-ring-loops"}))
       ->required();
   app.add_option("size", size, "About how many transitions")->check(CLI::Range(std::uint64_t{2}, std::uint64_t{4'000'000'000}));
   app.add_option("--length", length, "Length of each line of the 'lines' family")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{4'000'000'000}));
@@ -105,6 +122,7 @@ int main(int argc, char** argv) {
   else if (family == "tau-line") tau_line(size);
   else if (family == "ring") ring(size);
   else if (family == "tau-ring") tau_ring(size);
+  else if (family == "tau-ring-loops") tau_ring_loops(size);
   else lines(size, std::min(length, size));
   std::fflush(stdout);
   return std::ferror(stdout) ? 2 : 0;

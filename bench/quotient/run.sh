@@ -134,9 +134,9 @@ echo
 echo "3. Families that make O(mn) refinement quadratic (bench/quotient/make_family)"
 echo "   growth = (time / smallest time) / (m log m / smallest m log m): near 1 or below is m log n;"
 echo "   ref/read as in 2"
-printf '%-10s %10s %-10s %9s %8s %9s %8s %8s %8s %8s\n' family transitions equivalence "q.states" "time s" "peak MiB" \
+printf '%-14s %10s %-10s %9s %8s %9s %8s %8s %8s %8s\n' family transitions equivalence "q.states" "time s" "peak MiB" \
   "read s" "refine s" "ref/read" growth
-for family in line tau-line lines ring tau-ring; do
+for family in line tau-line lines ring tau-ring tau-ring-loops; do
   for e in strong branching; do
     base_t= base_m=
     for m in $family_sizes; do
@@ -151,7 +151,7 @@ for family in line tau-line lines ring tau-ring; do
         growth=$(calc 2 "$base_t == 0 ? 0 : ($t / $base_t) / (($mm * log($mm)) / ($base_m * log($base_m)))")
       fi
       ratio_and_bytes "$e" "$mm"
-      printf '%-10s %10s %-10s %9s %8s %9s %8s %8s %8s %8s\n' "$family" "$mm" "$e" "$states_out" "$secs" \
+      printf '%-14s %10s %-10s %9s %8s %9s %8s %8s %8s %8s\n' "$family" "$mm" "$e" "$states_out" "$secs" \
         "$(mib "$peak_kib")" "$read_s" "$refine_s" "$refine_ratio" "$growth"
       rm -f "$file"
     done
