@@ -42,13 +42,9 @@ Refiner::BlockId Refiner::move_to_new_block(BlockId r, const std::vector<StateId
   const ConstellationId c = blocks_[r].constellation;
   // Link the new block right after r in its constellation.
   const BlockId after = blocks_[r].next_in_constellation;
-  std::uint32_t weight = 0;
-  for (StateId s : moved) weight += weight_of(s);
-  blocks_[r].weight -= weight;
-  blocks_.push_back(Block{blocks_[r].end, blocks_[r].end, old_end, c, after, r, none, weight});
+  if (!nontrivial(c)) nontrivial_.push_back(c);  // r was its only block
+  blocks_.push_back(Block{blocks_[r].end, blocks_[r].end, old_end, c, after, none});
   blocks_[r].next_in_constellation = nb;
-  if (after != none) blocks_[after].prev_in_constellation = nb;
-  if (++constellations_[c].num_blocks == 2) nontrivial_.push_back(c);
 
   // Tau-steps between the two halves stop being inert. States of r that lose
   // their last inert step become bottom states of r at once; those of the new

@@ -15,7 +15,6 @@ void Refiner::init_blocks(signatures::SignatureClasses&& classes) {
   inert_out_.assign(n_, 0);
   // Scratch of the searches and of stabilisation, needed from here on only.
   colour_.assign(n_, 0);
-  blue_count_.assign(n_, 0);
   grp_pos_.assign(n_, 0);
   block_of_ = std::move(classes.class_of);
   const BlockId k = classes.count;
@@ -37,13 +36,11 @@ void Refiner::init_blocks(signatures::SignatureClasses&& classes) {
     pos_[s] = p;
   }
   for (BlockId b = 0; b < k; ++b) {
-    const BlockId prev = b == 0 ? none : b - 1;
     const BlockId after = b + 1 < k ? b + 1 : none;
-    blocks_.push_back(Block{start[b], start[b] + bottoms[b], start[b + 1], 0, after, prev, none, 0});
+    blocks_.push_back(Block{start[b], start[b] + bottoms[b], start[b + 1], 0, after, none});
     for (std::uint32_t p = start[b]; p < start[b] + bottoms[b]; ++p) new_bottoms_.push_back(perm_[p]);
   }
-  for (StateId s = 0; s < n_; ++s) blocks_[block_of_[s]].weight += weight_of(s);
-  constellations_.push_back(Constellation{0, static_cast<std::uint32_t>(blocks_.size())});
+  constellations_.push_back(Constellation{0});
   if (blocks_.size() >= 2) nontrivial_.push_back(0);
 }
 

@@ -90,7 +90,9 @@ Refiner::SplitOutcome Refiner::split(BlockId r, SliceId x, std::span<const State
   };
   // One unit of blue work; true when the blue search is complete. A red or
   // marked state is never blue; a state waiting for its last inert successor
-  // to turn blue is counting.
+  // to turn blue is counting: its inert_out_ counts down the inert
+  // successors not yet blue, and is restored when the search ends (a count
+  // per state of its own cost 4 bytes per state; a search counts few).
   auto blue_step = [&]() -> bool {
     if (!blue_in.empty()) {
       const StateId w = *blue_in.next++;
@@ -99,9 +101,9 @@ Refiner::SplitOutcome Refiner::split(BlockId r, SliceId x, std::span<const State
         if (c != is_red && c != is_blue && (!use_marks || c != is_marked)) {
           if (c != is_counting) {
             colour_[w] = is_counting;
-            blue_count_[w] = 0;
+            counted_.push_back({w, inert_out_[w]});
           }
-          if (++blue_count_[w] == inert_out_[w] && !has_x(w)) make_blue(w);
+          if (--inert_out_[w] == 0 && !has_x(w)) make_blue(w);
         }
       }
     } else if (blue_next < blue_list_.size()) {
@@ -125,6 +127,8 @@ Refiner::SplitOutcome Refiner::split(BlockId r, SliceId x, std::span<const State
     }
     if (!blue_given_up && blue_step()) break;
   }
+  for (const auto& [w, inert] : counted_) inert_out_[w] = inert;
+  counted_.clear();
 
   const std::vector<StateId>& moved = red_won ? red_list_ : blue_list_;
   SplitOutcome result;

@@ -34,6 +34,7 @@
 // makes the partition a branching bisimulation.
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "bisim/signature_refinement.hpp"
@@ -59,23 +60,22 @@ class Refiner {
   using ConstellationId = std::uint32_t;
   static constexpr std::uint32_t none = static_cast<std::uint32_t>(-1);
 
+  // There can be a block and a constellation per state (the tau-ring with
+  // loops of bench/quotient/make_family ends so), so both are kept small:
+  // a constellation's blocks form a singly linked list, enough since the
+  // main loop only ever takes out one of its first two blocks, and a
+  // block's weight is counted when needed (refiner.cpp), not stored.
   struct Block {
     // perm_[begin, bottom_end) are its bottom states, [bottom_end, end) the others.
     std::uint32_t begin, bottom_end, end;
     ConstellationId constellation;
-    BlockId next_in_constellation, prev_in_constellation;
+    BlockId next_in_constellation;
     SliceId first_slice;
-    // Its states plus the transitions into them: the cost of making it a
-    // constellation, which is what the main loop halves (refiner.cpp). At
-    // most n + m < 2^32 (the constructor checks), so 32 bits: a block is
-    // 32 bytes, not 40 (there are up to n of them).
-    std::uint32_t weight;
     std::uint32_t size() const { return end - begin; }
   };
-  static_assert(sizeof(Block) == 32);
+  static_assert(sizeof(Block) == 24);
   struct Constellation {
-    BlockId first_block;
-    std::uint32_t num_blocks;
+    BlockId first_block;  // it has several blocks when this one has a next
   };
   struct Slice {
     std::uint32_t begin, end;  // blc_[begin, end)
@@ -97,6 +97,10 @@ class Refiner {
 
   // refiner.cpp
   std::uint32_t next_stamp();
+  BlockId lighter(BlockId a, BlockId b) const;
+  bool nontrivial(ConstellationId c) const {
+    return blocks_[constellations_[c].first_block].next_in_constellation != none;
+  }
   void split_constellation(ConstellationId c);
   void stabilise_under_small_splitter(SliceId y);
   bool constellation_inert(BlockId r, SliceId x) const {
@@ -179,7 +183,10 @@ class Refiner {
   std::vector<std::uint32_t> inert_out_;  // tau-steps into the own block
   std::vector<Block> blocks_;
   std::vector<Constellation> constellations_;
-  std::vector<ConstellationId> nontrivial_;  // may hold stale entries
+  // The constellations of several blocks, each once: one is added when it
+  // gets its second block, and leaves when the main loop takes its
+  // second-last block out (it is the last entry then).
+  std::vector<ConstellationId> nontrivial_;
   std::vector<StateId> new_bottoms_;
 
   // Slices.
@@ -201,7 +208,8 @@ class Refiner {
   static constexpr std::uint32_t marked = 0, red = 1, blue = 2, counting = 3;
   std::uint32_t stamp_ = 0;
   std::vector<std::uint32_t> colour_;
-  std::vector<std::uint32_t> blue_count_;  // valid while colour_ is counting
+  // The counting states of a blue search, with their inert_out_ before it.
+  std::vector<std::pair<StateId, std::uint32_t>> counted_;
   std::vector<StateId> red_list_, blue_list_, candidates_;
   std::vector<SliceId> small_splitters_, constellation_touched_, carve_touched_;
   std::vector<std::uint8_t> was_bottom_;
