@@ -36,7 +36,7 @@ void Refiner::init_slices() {
     std::sort(labels.begin(), labels.end());
     for (const lts::LabelId a : labels) {
       const std::uint32_t count = next[a];
-      const SliceId x = new_slice(a, 0, b, at);
+      const SliceId x = new_slice(b, at);
       slices_[x].end = at + count;
       slice_of_label[a] = x;
       next[a] = at;
@@ -54,8 +54,7 @@ void Refiner::init_slices() {
 }
 
 // A new, empty slice at position `at` of blc_, linked into its block's list.
-Refiner::SliceId Refiner::new_slice(lts::LabelId label, ConstellationId target, BlockId source,
-                                    std::uint32_t at) {
+Refiner::SliceId Refiner::new_slice(BlockId source, std::uint32_t at) {
   SliceId x;
   if (!free_slices_.empty()) {
     x = free_slices_.back();
@@ -66,7 +65,7 @@ Refiner::SliceId Refiner::new_slice(lts::LabelId label, ConstellationId target, 
     pending_.push_back(0);
   }
   const SliceId first = blocks_[source].first_slice;
-  slices_[x] = Slice{at, at, label, target, source, first, none, none, none};
+  slices_[x] = Slice{at, at, source, first, none, none};
   if (first != none) slices_[first].prev_in_block = x;
   blocks_[source].first_slice = x;
   pending_[x] = 0;
@@ -92,48 +91,53 @@ void Refiner::move_into_twin(std::uint32_t t, SliceId from, SliceId to) {
 // After `moved` left their block for block `to`: their outgoing transitions
 // go to slices of `to`. A slice waiting in the worklist passes that on to
 // its twin; during the small-splitter phase the twin also inherits the link
-// to its co-splitter.
+// to its co-splitter: the twin of that co-splitter, if this carve made one.
 void Refiner::carve_moved_states(const std::vector<StateId>& moved, BlockId to) {
   std::vector<SliceId>& touched = carve_touched_;
+  std::vector<SliceId>& twins = carve_twins_;
   touched.clear();
+  twins.clear();
   for (StateId s : moved)
     for (const lts::Transition& tr : out(s)) {
       const std::uint32_t t = transition_id(tr);
       const SliceId x = slice_of_[t];
-      if (slices_[x].twin == none) {
-        const SliceId y = new_slice(slices_[x].label, slices_[x].target, to, slices_[x].end);
-        slices_[x].twin = y;
+      SliceId y = twin_in_carve(x, to);
+      if (y == none) {
+        y = new_slice(to, slices_[x].end);
+        slices_[y].co = x;  // marks y as x's twin until the carve is done
         touched.push_back(x);
+        twins.push_back(y);
         if (pending_[x]) {
           pending_[y] = 1;
           worklist_->push_back(y);
         }
       }
-      move_into_twin(t, x, slices_[x].twin);
+      move_into_twin(t, x, y);
     }
+  // The inherited links are found while every twin is still marked, and
+  // set afterwards.
+  std::vector<SliceId>& inherited = carve_co_;
+  inherited.clear();
   for (SliceId x : touched) {
-    const SliceId y = slices_[x].twin;
     const SliceId co = slices_[x].co;
-    if (inherit_co_ && co != none && slices_[co].twin != none) {
-      slices_[y].co = slices_[co].twin;
-      with_co_.push_back(y);
-    }
+    inherited.push_back(inherit_co_ && co != none ? twin_in_carve(co, to) : none);
   }
-  for (SliceId x : touched) slices_[x].twin = none;
+  for (std::size_t i = 0; i < twins.size(); ++i) {
+    slices_[twins[i]].co = inherited[i];
+    if (inherited[i] != none) with_co_.push_back(twins[i]);
+  }
 }
 
-// Does s have a transition in slice x? Scans s's steps with x's label, or
-// x itself when that is shorter: a contracted tau-cycle can have hundreds
-// of thousands of steps with one label, and the blue search asks about it
-// under every slice of its block (random LTS of 10^7 transitions, 30% tau:
-// refine 15.8 s with the scan of s alone).
-bool Refiner::has_transition_in(StateId s, SliceId x) const {
-  const lts::LabelId a = slices_[x].label;
+// Does s have a transition in slice x, whose label is a? Scans s's steps
+// with label a, or x itself when that is shorter: a contracted tau-cycle
+// can have hundreds of thousands of steps with one label, and the blue
+// search asks about it under every slice of its block (random LTS of 10^7
+// transitions, 30% tau: refine 15.8 s with the scan of s alone).
+bool Refiner::has_transition_in(StateId s, SliceId x, lts::LabelId a) const {
   const auto steps = out(s);
-  const auto [first, last] = std::equal_range(steps.begin(), steps.end(), lts::Transition{s, a, 0},
-                                              [](const lts::Transition& t, const lts::Transition& u) {
-                                                return t.label < u.label;
-                                              });
+  const auto [first, last] =
+      std::equal_range(steps.begin(), steps.end(), lts::Transition{s, a, 0},
+                       [](const lts::Transition& t, const lts::Transition& u) { return t.label < u.label; });
   const Slice& slice = slices_[x];
   if (static_cast<std::size_t>(last - first) > slice.end - slice.begin) {
     for (std::uint32_t p = slice.begin; p < slice.end; ++p)

@@ -77,15 +77,21 @@ void Refiner::follow_group_split(BlockId r, BlockId nb, const std::vector<StateI
 void Refiner::stabilise_group(BlockId r) {
   const std::span<const StateId> group = group_of(r);
   // Count in each slice the group members with a step in it, in the slice's
-  // scratch fields: twin = last member counted, co = count (none = 0).
-  for (StateId s : group)
+  // co (none = 0); pending_ (clear between rounds) marks the slices that
+  // the member has counted already.
+  std::vector<SliceId>& counted = counted_slices_;
+  for (StateId s : group) {
+    counted.clear();
     for (const lts::Transition& tr : out(s)) {
-      Slice& x = slices_[slice_of_[transition_id(tr)]];
-      if (x.twin != s) {
-        x.twin = s;
-        x.co = x.co == none ? 1 : x.co + 1;
+      const SliceId x = slice_of_[transition_id(tr)];
+      if (!pending_[x]) {
+        pending_[x] = 1;
+        counted.push_back(x);
+        slices_[x].co = slices_[x].co == none ? 1 : slices_[x].co + 1;
       }
     }
+    for (SliceId x : counted) pending_[x] = 0;
+  }
   std::vector<SliceId> work;
   for (SliceId x = blocks_[r].first_slice; x != none; x = slices_[x].next_in_block) {
     const std::uint32_t covered = slices_[x].co == none ? 0 : slices_[x].co;
@@ -95,10 +101,7 @@ void Refiner::stabilise_group(BlockId r) {
     }
   }
   for (StateId s : group)
-    for (const lts::Transition& tr : out(s)) {
-      Slice& x = slices_[slice_of_[transition_id(tr)]];
-      x.twin = x.co = none;
-    }
+    for (const lts::Transition& tr : out(s)) slices_[slice_of_[transition_id(tr)]].co = none;
   worklist_ = &work;
   for (std::size_t i = 0; i < work.size(); ++i) {
     const SliceId x = work[i];

@@ -47,8 +47,9 @@ Refiner::SplitOutcome Refiner::split(BlockId r, SliceId x, std::span<const State
                       is_counting = stamp + counting;
   // Under marks a red state also counts as having a step in x: it either is
   // a marked source or can never be blue anyway.
+  const lts::LabelId label = label_of(x);
   auto has_x = [&](StateId s) {
-    return use_marks ? colour_[s] == is_marked || colour_[s] == is_red : has_transition_in(s, x);
+    return use_marks ? colour_[s] == is_marked || colour_[s] == is_red : has_transition_in(s, x, label);
   };
 
   red_list_.clear();
@@ -110,7 +111,8 @@ Refiner::SplitOutcome Refiner::split(BlockId r, SliceId x, std::span<const State
       blue_in = tau_cursor(blue_list_[blue_next++]);
     } else if (candidate < candidates.size()) {
       const StateId s = candidates[candidate++];
-      if (block_of_[s] == r && inert_out_[s] == 0 && colour_[s] != is_blue && colour_[s] != is_red && !has_x(s))
+      if (block_of_[s] == r && inert_out_[s] == 0 && colour_[s] != is_blue && colour_[s] != is_red &&
+          !has_x(s))
         make_blue(s);
     } else {
       return true;

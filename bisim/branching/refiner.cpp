@@ -37,7 +37,8 @@ Refiner::Refiner(const lts::Lts& acyclic, std::uint64_t signature_budget)
   out_begin_.assign(n_ + 1, 0);
   for (const lts::Transition& t : trans_) {
     if (t.label == lts::tau && t.to >= t.from)
-      throw std::invalid_argument("branching refinement: a tau-step that does not go to a smaller state number");
+      throw std::invalid_argument(
+          "branching refinement: a tau-step that does not go to a smaller state number");
     ++out_begin_[t.from + 1];
   }
   for (StateId s = 0; s < n_; ++s) out_begin_[s + 1] += out_begin_[s];
@@ -161,23 +162,22 @@ void Refiner::split_constellation(ConstellationId c) {
   touched.clear();
   auto move_to_small_splitter = [&](std::uint32_t t) {
     const SliceId x = slice_of_[t];
-    if (slices_[x].twin == none) {
-      const SliceId y = new_slice(slices_[x].label, nc, slices_[x].source, slices_[x].end);
-      slices_[x].twin = y;
+    SliceId y = twin_in_round(x);
+    if (y == none) {
+      y = new_slice(slices_[x].source, slices_[x].end);
+      slices_[y].co = x;  // marks y as x's twin, and is its co-splitter
       touched.push_back(x);
       small.push_back(y);
     }
-    move_into_twin(t, x, slices_[x].twin);
+    move_into_twin(t, x, y);
   };
   for (std::uint32_t p = blocks_[b].begin; p < blocks_[b].end; ++p) {
     const StateId s = perm_[p];
     for (std::uint32_t i = in_begin_[s]; i < in_begin_[s + 1]; ++i)
       move_to_small_splitter((in_[i] & visible_tag) ? in_[i] & ~visible_tag : tau_step(in_[i], s));
   }
-  for (SliceId x : touched) {
-    slices_[slices_[x].twin].co = slices_[x].empty() ? none : x;
-    slices_[x].twin = none;
-  }
+  for (std::size_t i = 0; i < touched.size(); ++i)
+    if (slices_[touched[i]].empty()) slices_[small[i]].co = none;
 
   worklist_ = &small;
   inherit_co_ = true;
@@ -185,7 +185,7 @@ void Refiner::split_constellation(ConstellationId c) {
   // B's tau-steps into C \ B were constellation-inert and are not known to be
   // stable: split B under them outright (B is small, so this is affordable).
   for (SliceId x = blocks_[b].first_slice; x != none; x = slices_[x].next_in_block)
-    if (!slices_[x].empty() && slices_[x].label == lts::tau && slices_[x].target == c) {
+    if (!slices_[x].empty() && label_of(x) == lts::tau && target_of(x) == c) {
       split(b, x, bottom_states(b), false);
       break;
     }
@@ -209,7 +209,7 @@ void Refiner::stabilise_under_small_splitter(SliceId y) {
   const BlockId r = slices_[y].source;
   if (constellation_inert(r, y)) return;
   const std::uint32_t probe = blc_[slices_[y].begin];  // a transition of y, to find y's red part later
-  const std::uint32_t mark = next_stamp() + marked;  // split continues this stamp
+  const std::uint32_t mark = next_stamp() + marked;    // split continues this stamp
   std::uint32_t marked_bottoms = 0;
   for (std::uint32_t p = slices_[y].begin; p < slices_[y].end; ++p) {
     const StateId u = trans_[blc_[p]].from;

@@ -77,20 +77,23 @@ class Refiner {
   struct Constellation {
     BlockId first_block;  // it has several blocks when this one has a next
   };
+  // A slice is 24 bytes: there can be one per transition (the tau-ring with
+  // loops again). Its label and target constellation are those of any of its
+  // transitions, so they are read from its first one (a slice is asked for
+  // them only when it is not empty), and its twin is found by position
+  // (twin_in_carve, twin_in_round), not stored.
   struct Slice {
     std::uint32_t begin, end;  // blc_[begin, end)
-    lts::LabelId label;
-    ConstellationId target;
-    BlockId source;
+    BlockId source;            // none while free
     SliceId next_in_block, prev_in_block;
-    // Scratch fields, none when unused: twin, while carving, is the slice
-    // receiving transitions; co, for a small splitter (R, a, B), is the slice
-    // (R, a, C \ B). Stabilisation borrows them before it splits anything,
-    // as the last state counted and the count (bottom_states.cpp).
-    SliceId twin;
+    // For a small splitter (R, a, B), the slice (R, a, C \ B); none when
+    // unused. Borrowed while a round moves transitions, to mark a new twin
+    // with the slice it came from, and by stabilisation, as a count
+    // (bottom_states.cpp).
     SliceId co;
     bool empty() const { return begin == end; }
   };
+  static_assert(sizeof(Slice) == 24);
   struct SplitOutcome {
     BlockId red = none, blue = none;  // either may be none (an empty side)
   };
@@ -103,8 +106,12 @@ class Refiner {
   }
   void split_constellation(ConstellationId c);
   void stabilise_under_small_splitter(SliceId y);
+  const lts::Transition& first_of(SliceId x) const { return trans_[blc_[slices_[x].begin]]; }
+  lts::LabelId label_of(SliceId x) const { return first_of(x).label; }
+  ConstellationId target_of(SliceId x) const { return blocks_[block_of_[first_of(x).to]].constellation; }
   bool constellation_inert(BlockId r, SliceId x) const {
-    return slices_[x].label == lts::tau && blocks_[r].constellation == slices_[x].target;
+    const lts::Transition& t = first_of(x);
+    return t.label == lts::tau && blocks_[r].constellation == blocks_[block_of_[t.to]].constellation;
   }
 
   // signature_refinement.cpp
@@ -141,10 +148,22 @@ class Refiner {
 
   // blc_slices.cpp
   void init_slices();
-  SliceId new_slice(lts::LabelId label, ConstellationId target, BlockId source, std::uint32_t at);
+  SliceId new_slice(BlockId source, std::uint32_t at);
+  // The slice right after x in blc_, where x's twin grows, if that is a
+  // twin made from x: by this round (split_constellation), or by this carve
+  // into block `to`. Either marks its twins with co = the slice they came
+  // from until it is done.
+  SliceId twin_in_round(SliceId x) const {
+    const SliceId y = slices_[x].end < blc_.size() ? slice_of_[blc_[slices_[x].end]] : none;
+    return y != none && slices_[y].co == x ? y : none;
+  }
+  SliceId twin_in_carve(SliceId x, BlockId to) const {
+    const SliceId y = twin_in_round(x);
+    return y != none && slices_[y].source == to ? y : none;
+  }
   void move_into_twin(std::uint32_t t, SliceId from, SliceId to);
   void carve_moved_states(const std::vector<StateId>& moved, BlockId to);
-  bool has_transition_in(StateId s, SliceId x) const;
+  bool has_transition_in(StateId s, SliceId x, lts::LabelId label) const;
   void release_emptied_slices();
 
   // lockstep_split.cpp
@@ -211,7 +230,8 @@ class Refiner {
   // The counting states of a blue search, with their inert_out_ before it.
   std::vector<std::pair<StateId, std::uint32_t>> counted_;
   std::vector<StateId> red_list_, blue_list_, candidates_;
-  std::vector<SliceId> small_splitters_, constellation_touched_, carve_touched_;
+  std::vector<SliceId> small_splitters_, constellation_touched_, carve_touched_, carve_twins_, carve_co_;
+  std::vector<SliceId> counted_slices_;
   std::vector<std::uint8_t> was_bottom_;
 
   // The batch of new bottom states being stabilised, contiguous per block.
