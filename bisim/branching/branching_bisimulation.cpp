@@ -29,9 +29,15 @@ Partition branching_partition_of_contracted(const lts::Lts& contracted, bool may
     if (tau_free) return strong_partition(contracted, StrongRoute::known_cyclic);
   }
   Partition p;
-  branching::Refiner refiner(contracted, route == BranchingRoute::partition_refinement_only
-                                             ? 0
-                                             : branching::Refiner::default_budget);
+  using branching::Refiner;
+  const std::uint64_t one_pass = contracted.num_states + std::uint64_t{contracted.transitions.size()};
+  const std::uint64_t budget = route == BranchingRoute::fastest                     ? Refiner::default_budget
+                               : route == BranchingRoute::partition_refinement_only ? 0
+                                                                                    : one_pass;
+  Refiner refiner(contracted, budget,
+                  route == BranchingRoute::from_classes_as_constellations
+                      ? Refiner::Constellations::one_per_class
+                      : Refiner::Constellations::as_fits);
   p.block = refiner.run(p.num_blocks);
   return p;
 }

@@ -6,10 +6,12 @@
 namespace bisim {
 
 // How the partition is computed: signature refinement, finished by partition
-// refinement when it cannot prove its result final (the default), or
-// partition refinement alone from one block. Both give the same partition;
-// tests run both.
-enum class BranchingRoute { fastest, partition_refinement_only };
+// refinement when it cannot prove its result final (the default);
+// partition refinement alone from one block; or partition refinement from
+// the classes of about one pass of signature refinement, each class a
+// constellation of its own (how it starts after a refuted fixpoint). All
+// give the same partition; tests run all.
+enum class BranchingRoute { fastest, partition_refinement_only, from_classes_as_constellations };
 
 // The coarsest branching bisimulation (divergence-sensitive when asked) of
 // all states of `lts`, reachable or not.

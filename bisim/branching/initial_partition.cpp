@@ -9,7 +9,7 @@
 
 namespace bisim::branching {
 
-void Refiner::init_blocks(signatures::SignatureClasses&& classes) {
+void Refiner::init_blocks(signatures::SignatureClasses&& classes, bool own_constellations) {
   perm_.resize(n_);
   pos_.resize(n_);
   inert_out_.assign(n_, 0);
@@ -36,12 +36,13 @@ void Refiner::init_blocks(signatures::SignatureClasses&& classes) {
     pos_[s] = p;
   }
   for (BlockId b = 0; b < k; ++b) {
-    const BlockId after = b + 1 < k ? b + 1 : none;
-    blocks_.push_back(Block{start[b], start[b] + bottoms[b], start[b + 1], 0, after, none});
+    const BlockId after = b + 1 < k && !own_constellations ? b + 1 : none;
+    const ConstellationId c = own_constellations ? b : 0;
+    blocks_.push_back(Block{start[b], start[b] + bottoms[b], start[b + 1], c, after, none});
     for (std::uint32_t p = start[b]; p < start[b] + bottoms[b]; ++p) new_bottoms_.push_back(perm_[p]);
+    if (own_constellations || b == 0) constellations_.push_back(Constellation{b});
   }
-  constellations_.push_back(Constellation{0});
-  if (blocks_.size() >= 2) nontrivial_.push_back(0);
+  if (nontrivial(0)) nontrivial_.push_back(0);
 }
 
 }  // namespace bisim::branching

@@ -49,7 +49,13 @@ class Refiner {
   // default a few passes over the LTS. 0 starts partition refinement from
   // one block (tests use it to exercise that part on its own).
   static constexpr std::uint64_t default_budget = static_cast<std::uint64_t>(-1);
-  explicit Refiner(const lts::Lts& acyclic, std::uint64_t signature_budget = default_budget);
+  // How the classes of signature refinement start partition refinement: as
+  // one constellation, or as constellations of their own when they are
+  // nearly final (a refuted fixpoint); tests force the latter from any
+  // classes, which must give the same answer.
+  enum class Constellations { as_fits, one_per_class };
+  explicit Refiner(const lts::Lts& acyclic, std::uint64_t signature_budget = default_budget,
+                   Constellations constellations = Constellations::as_fits);
   // Runs to the fixpoint; returns the block of every state.
   std::vector<std::uint32_t> run(std::uint32_t& num_blocks);
 
@@ -118,7 +124,9 @@ class Refiner {
   struct SignatureView;  // what signature refinement sees of this LTS
   signatures::SignatureClasses signature_classes(std::uint64_t budget) const;
   // initial_partition.cpp
-  void init_blocks(signatures::SignatureClasses&& classes);
+  // Each class becomes a block; all of them form one constellation, or,
+  // with own_constellations, each its own.
+  void init_blocks(signatures::SignatureClasses&& classes, bool own_constellations);
 
   // blocks.cpp
   BlockId move_to_new_block(BlockId r, const std::vector<StateId>& moved);
@@ -148,6 +156,7 @@ class Refiner {
 
   // blc_slices.cpp
   void init_slices();
+  void make_slices(BlockId b, std::uint32_t first, std::uint32_t last);
   SliceId new_slice(BlockId source, std::uint32_t at);
   // The slice right after x in blc_, where x's twin grows, if that is a
   // twin made from x: by this round (split_constellation), or by this carve
@@ -183,6 +192,7 @@ class Refiner {
   const std::vector<lts::Transition>& trans_;
   StateId n_;
   std::uint64_t signature_budget_;
+  Constellations start_constellations_;
   std::vector<std::uint32_t> out_begin_;  // n+1, into trans_
   // The steps into each state s, in in_[in_begin_[s], in_begin_[s + 1]):
   // first the sources of its tau-steps (what the searches walk backwards, so
@@ -232,6 +242,7 @@ class Refiner {
   std::vector<StateId> red_list_, blue_list_, candidates_;
   std::vector<SliceId> small_splitters_, constellation_touched_, carve_touched_, carve_twins_, carve_co_;
   std::vector<SliceId> counted_slices_;
+  std::vector<std::pair<ConstellationId, std::uint32_t>> keyed_scratch_;  // make_slices
   std::vector<std::uint8_t> was_bottom_;
 
   // The batch of new bottom states being stabilised, contiguous per block.
