@@ -15,6 +15,7 @@
 
 #include "formats/aut_syntax.hpp"
 #include "formats/diagnostic.hpp"
+#include "formats/label_interner.hpp"
 #include "formats/line_reader.hpp"
 
 namespace formats {

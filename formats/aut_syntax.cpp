@@ -175,32 +175,4 @@ AutTransition AutLineParser::transition(std::uint64_t states) {
   return {from, text, to};
 }
 
-namespace {
-// A cheap fingerprint for the label cache: length and the first and last
-// bytes (the labels of one file differ mostly at their ends).
-std::size_t fingerprint(std::string_view text) {
-  std::uint64_t head = 0, tail = 0;
-  const std::size_t k = std::min<std::size_t>(8, text.size());
-  std::memcpy(&head, text.data(), k);
-  std::memcpy(&tail, text.data() + text.size() - k, k);
-  const std::uint64_t h = (head * 0x9E3779B97F4A7C15ull) ^ (tail + text.size()) * 0xC2B2AE3D27D4EB4Full;
-  return static_cast<std::size_t>(h >> 56);
-}
-}  // namespace
-
-// Most labels are found in a 256-entry direct-mapped cache before the hash
-// map: on 10^7 transitions with 20 labels this took reading from 0.69 s to
-// 0.53 s (bench/read/run.sh).
-lts::LabelId LabelInterner::id(std::string_view text) {
-  CacheEntry& slot = cache_[fingerprint(text)];
-  if (slot.text == text) return slot.id;
-  auto it = ids_.find(text);
-  if (it == ids_.end()) {
-    const lts::LabelId id = is_internal_label(text, options_) ? lts::tau : table_.intern(text);
-    it = ids_.emplace(std::string(text), id).first;
-  }
-  slot = {it->first, it->second};
-  return it->second;
-}
-
 }  // namespace formats::detail

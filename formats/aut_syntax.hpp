@@ -1,14 +1,11 @@
 #pragma once
 // The syntax of one `.aut` line, shared by the sequential and the parallel
 // reader (formats/aut_reader.cpp). Internal to formats/.
-#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 
 #include "formats/aut_reader.hpp"
-#include "lts/label_table.hpp"
 #include "lts/lts.hpp"
 
 namespace formats::detail {
@@ -56,27 +53,6 @@ class AutLineParser {
   const char* begin_ = nullptr;
   const char* p_ = nullptr;
   const char* end_ = nullptr;
-};
-
-// Label texts to ids in one LabelTable, with the internal ones mapped to tau.
-class LabelInterner {
- public:
-  LabelInterner(const AutReadOptions& options, lts::LabelTable& table) : options_(options), table_(table) {}
-  lts::LabelId id(std::string_view text);
-
- private:
-  struct Hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-  };
-  struct CacheEntry {
-    std::string_view text;  // a key of ids_ (stable: the map is node-based)
-    lts::LabelId id = 0;
-  };
-  const AutReadOptions& options_;
-  lts::LabelTable& table_;
-  std::unordered_map<std::string, lts::LabelId, Hash, std::equal_to<>> ids_;
-  std::array<CacheEntry, 256> cache_{};
 };
 
 }  // namespace formats::detail

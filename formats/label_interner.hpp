@@ -1,0 +1,50 @@
+#pragma once
+// Label texts to ids in one LabelTable, with the internal ones mapped to
+// tau: what the `.aut` readers (formats/aut_reader.cpp) call once per
+// transition. Internal to formats/.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "formats/aut_reader.hpp"
+#include "lts/label_table.hpp"
+#include "lts/lts.hpp"
+
+namespace formats::detail {
+
+class LabelInterner {
+ public:
+  LabelInterner(const AutReadOptions& options, lts::LabelTable& table);
+  lts::LabelId id(std::string_view text);
+  // Distinct texts seen so far.
+  std::size_t size() const { return keys_.size(); }
+
+ private:
+  // A text seen before: where its bytes are in texts_, and its id.
+  struct Key {
+    std::uint64_t offset;
+    std::uint32_t length;
+    lts::LabelId id;
+  };
+  // An open-addressed slot: the text's full hash and 1 + its index in keys_
+  // (0: empty). Most probes end at the first slot, whose hash tells a
+  // match from a miss without touching the text.
+  struct Slot {
+    std::uint64_t hash;
+    std::uint32_t key;
+  };
+  std::string_view text_of(const Key& k) const { return {texts_.data() + k.offset, k.length}; }
+  lts::LabelId insert(std::string_view text, std::uint64_t hash, std::size_t slot);
+  void grow();
+
+  const AutReadOptions& options_;
+  lts::LabelTable& table_;
+  std::string texts_;          // the bytes of every text seen, one after the other
+  std::vector<Key> keys_;
+  std::vector<Slot> slots_;    // a power of two in size, at most half full
+  std::array<std::uint32_t, 256> cache_{};  // 1 + an index in keys_, by fingerprint
+};
+
+}  // namespace formats::detail
