@@ -41,9 +41,9 @@ class LabelInterner {
 
   const AutReadOptions& options_;
   lts::LabelTable& table_;
-  std::string texts_;          // the bytes of every text seen, one after the other
+  std::string texts_;  // the bytes of every text seen, one after the other
   std::vector<Key> keys_;
-  std::vector<Slot> slots_;    // a power of two in size, at most half full
+  std::vector<Slot> slots_;                 // a power of two in size, at most half full
   std::array<std::uint32_t, 256> cache_{};  // 1 + an index in keys_, by fingerprint
 };
 

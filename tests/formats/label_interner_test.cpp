@@ -21,7 +21,10 @@ std::string random_text(std::mt19937_64& rng) {
     case 1:  // long, sharing a long prefix
       return std::string(40, 'x') + std::to_string(rng() % 5000);
     case 2:  // hidden by options (h and h(...)), or the built-in internal ones
-      return rng() % 3 == 0 ? "h" : rng() % 2 ? "h(" + std::to_string(rng() % 50) + ")" : rng() % 2 ? "i" : "tau";
+      return rng() % 3 == 0 ? "h"
+             : rng() % 2    ? "h(" + std::to_string(rng() % 50) + ")"
+             : rng() % 2    ? "i"
+                            : "tau";
     default:
       return std::to_string(rng() % 300000);
   }
