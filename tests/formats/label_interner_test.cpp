@@ -1,8 +1,8 @@
 // The label interner of the `.aut` readers (formats/label_interner.hpp),
 // against a std::unordered_map on many random texts: texts that share their
-// first and last bytes and length (one fingerprint in the cache), long and
-// short ones, repeats in random order, and internal ones (i, tau, hidden
-// names) that must all be tau.
+// first and last bytes and length (one place in the cache), long and short
+// ones, repeats in random order, and internal ones (i, tau, hidden names)
+// that must all be tau.
 #include "formats/label_interner.hpp"
 
 #include <gtest/gtest.h>
@@ -15,12 +15,14 @@
 namespace {
 
 std::string random_text(std::mt19937_64& rng) {
-  switch (rng() % 4) {
+  switch (rng() % 5) {
     case 0:  // same ends and length, differing inside
       return "a(" + std::to_string(10000 + rng() % 90000) + ")";
     case 1:  // long, sharing a long prefix
       return std::string(40, 'x') + std::to_string(rng() % 5000);
-    case 2:  // hidden by options (h and h(...)), or the built-in internal ones
+    case 2:  // the same, longer
+      return "headhead" + std::to_string(100 + rng() % 900) + "tailtail";
+    case 3:  // hidden by options (h and h(...)), or the built-in internal ones
       return rng() % 3 == 0 ? "h"
              : rng() % 2    ? "h(" + std::to_string(rng() % 50) + ")"
              : rng() % 2    ? "i"
