@@ -13,10 +13,15 @@
 
 #include <boost/sort/spreadsort/integer_sort.hpp>
 
+#include "lts/lts.hpp"
+
 namespace lts {
 
+// Above this many, spreadsort (and sort_by_label_and_target need not copy).
+constexpr std::size_t keys_copied_up_to = 4096;
+
 inline void sort_keys(std::span<std::uint64_t> keys) {
-  if (keys.size() > 4096) {
+  if (keys.size() > keys_copied_up_to) {
     boost::sort::spreadsort::integer_sort(keys.begin(), keys.end());
   } else if (keys.size() > 16) {
     std::sort(keys.begin(), keys.end());
@@ -31,6 +36,16 @@ inline void sort_keys(std::span<std::uint64_t> keys) {
       keys[j] = x;
     }
   }
+}
+
+// Transitions by (label, target), sorted where they are by spreadsort on
+// that pair as a 64-bit key: no copy as keys (8 bytes each) for a large
+// range, at about the speed of sort_keys.
+inline void sort_by_label_and_target(std::span<Transition> steps) {
+  const auto key = [](const Transition& t) { return std::uint64_t{t.label} << 32 | t.to; };
+  boost::sort::spreadsort::integer_sort(
+      steps.begin(), steps.end(), [&](const Transition& t, unsigned shift) { return key(t) >> shift; },
+      [&](const Transition& a, const Transition& b) { return key(a) < key(b); });
 }
 
 }  // namespace lts

@@ -15,6 +15,7 @@
 
 #include "bisim/branching/refiner.hpp"
 #include "bisim/branching/tau_contraction.hpp"
+#include "lts/sort_keys.hpp"
 #include "tests/bisim/reference/reference_partition.hpp"
 #include "tests/support/random_lts.hpp"
 
@@ -80,6 +81,31 @@ TEST(TauContraction, ComponentsNumberingAndTransitions) {
     for (bool div : {false, true}) {
       check_contraction(l, div, bisim::branching::contract_tau_sccs(l, div), round);
     }
+  }
+}
+
+// A tau-cycle whose contracted state gathers more steps than are sorted as
+// a copy of keys (lts::keys_copied_up_to): sorted and deduplicated in place.
+TEST(TauContraction, GiantComponentWithManySteps) {
+  std::mt19937_64 rng(5);
+  for (unsigned round = 0; round < 4; ++round) {
+    lts::Lts l;
+    l.num_states = 300;
+    const lts::StateId cycle = 60;
+    std::vector<lts::LabelId> labels{lts::tau};
+    for (const char* a : {"a0", "a1", "a2", "a3", "a4", "a5"}) labels.push_back(l.labels.intern(a));
+    for (lts::StateId s = 0; s < cycle; ++s) l.transitions.push_back({s, lts::tau, (s + 1) % cycle});
+    for (lts::StateId s = 0; s < cycle; ++s)
+      for (int k = 0; k < 150; ++k) {
+        const lts::Transition t{s, labels[rng() % labels.size()], static_cast<lts::StateId>(rng() % l.num_states)};
+        l.transitions.push_back(t);
+        if (k % 4 == 0) l.transitions.push_back(t);  // a duplicate
+      }
+    for (lts::StateId s = cycle; s < l.num_states; ++s)
+      l.transitions.push_back({s, labels[rng() % labels.size()], static_cast<lts::StateId>(rng() % l.num_states)});
+    std::shuffle(l.transitions.begin(), l.transitions.end(), rng);
+    ASSERT_GT(cycle * 150, lts::keys_copied_up_to);
+    for (bool div : {false, true}) check_contraction(l, div, bisim::branching::contract_tau_sccs(l, div), round);
   }
 }
 
