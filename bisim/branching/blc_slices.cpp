@@ -47,6 +47,7 @@ void Refiner::init_slices() {
       next[a] = 0;
     }
   }
+  std::vector<std::pair<ConstellationId, std::uint32_t>>().swap(keyed_scratch_);  // not needed again
 }
 
 // The transitions blc_[first, last), of block b and one label, as slices by
