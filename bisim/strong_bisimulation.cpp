@@ -360,7 +360,9 @@ Partition strong_partition(const lts::Lts& lts, StrongRoute route) {
     // No cycles but self-loops: one pass, whatever the depth.
     if (route == StrongRoute::fastest)
       if (std::optional<Partition> p = acyclic_partition(lts, Equivalence::strong)) return std::move(*p);
-    if (strong_partition_by_signatures(lts, start)) return start;
+    const SignaturePlan plan =
+        route == StrongRoute::worklist_first ? SignaturePlan::worklist : SignaturePlan::by_class_count;
+    if (strong_partition_by_signatures(lts, start, plan)) return start;
   } else {
     start.block.assign(lts.num_states, 0);
     start.num_blocks = 1;

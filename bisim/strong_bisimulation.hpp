@@ -11,7 +11,10 @@ namespace bisim {
 // `known_cyclic` is `fastest` for a caller that knows the LTS has a cycle
 // through two or more states: the one-pass classification of acyclic LTSs
 // is not tried (its search for cycles would be wasted).
-enum class StrongRoute { fastest, known_cyclic, paige_tarjan_only };
+// `worklist_first` (tests) takes the worklist rounds of
+// worklist_signatures.hpp, whatever the LTS, then Paige & Tarjan when
+// their answer is refuted.
+enum class StrongRoute { fastest, known_cyclic, paige_tarjan_only, worklist_first };
 
 // The coarsest strong bisimulation of all states of `lts` (tau is an ordinary
 // label here). Blocks are numbered by their smallest state.

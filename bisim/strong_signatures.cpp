@@ -10,8 +10,10 @@
 #include <algorithm>
 #include <numeric>
 #include <span>
+#include <unordered_map>
 
 #include "bisim/signature_refinement.hpp"
+#include "bisim/worklist_signatures.hpp"
 #include "lts/buckets.hpp"
 #include "lts/source_order.hpp"
 #include "lts/two_threads.hpp"
@@ -76,7 +78,10 @@ class StrongSignatureView {
 // transitions: refine 0.98 -> 0.87 s; and no array of masks, nor a pass to
 // mix them in: ring of 10^7 states, refine 0.99 -> 0.94 s, median of 5).
 // In any other order, the masks are gathered by scattering.
-signatures::SignatureClasses hashed_rounds(const lts::Lts& l, bool by_source) {
+// `moved`: when the classes are few (a deep answer) and the hashes of the
+// round before are at hand, how many states the last round split off the
+// largest part of their class; otherwise the number of states.
+signatures::SignatureClasses hashed_rounds(const lts::Lts& l, bool by_source, std::uint64_t& moved) {
   using signatures::mix;
   using signatures::step_bit;
   const lts::StateId n = l.num_states;
@@ -127,16 +132,36 @@ signatures::SignatureClasses hashed_rounds(const lts::Lts& l, bool by_source) {
     // classes mean a deep answer, left to Paige & Tarjan at once.
     if (4 * std::uint64_t{classes.count} < n) break;
   }
+  moved = n;
+  if (by_source && 1000 * std::uint64_t{classes.count} < n) {
+    // next_h holds the hashes of the round before: the class each class
+    // was split off.
+    std::vector<std::uint32_t> size(classes.count, 0), before(classes.count);
+    for (lts::StateId s = 0; s < n; ++s) {
+      ++size[classes.class_of[s]];
+      before[classes.class_of[s]] = next_h[s];
+    }
+    std::unordered_map<std::uint32_t, std::uint32_t> largest_part;
+    for (std::uint32_t c = 0; c < classes.count; ++c) {
+      std::uint32_t& largest = largest_part[before[c]];
+      largest = std::max(largest, size[c]);
+    }
+    for (const auto& [hash, largest] : largest_part) moved -= largest;
+  }
   return classes;
 }
 
 }  // namespace
 
-bool strong_partition_by_signatures(const lts::Lts& l, Partition& result) {
+bool strong_partition_by_signatures(const lts::Lts& l, Partition& result, SignaturePlan plan) {
   const bool by_source = lts::listed_by_source(l.transitions);
-  signatures::SignatureClasses classes = hashed_rounds(l, by_source);
+  std::uint64_t moved;
+  signatures::SignatureClasses classes = hashed_rounds(l, by_source, moved);
   const std::uint64_t n = l.num_states, pass = std::uint64_t{l.num_transitions()} + n;
-  if (2 * std::uint64_t{classes.count} >= n) {
+  if (plan == SignaturePlan::worklist) {
+    const StrongSignatureView view(l, by_source);
+    signatures::worklist_rounds(view, classes, ~std::uint64_t{0});
+  } else if (2 * std::uint64_t{classes.count} >= n) {
     // Nearly rigid: numbered rounds, three passes at most.
     const StrongSignatureView view(l, by_source);
     classes = signatures::exact_rounds(view, std::move(classes), 3 * pass);
@@ -150,11 +175,22 @@ bool strong_partition_by_signatures(const lts::Lts& l, Partition& result) {
     // refuted Bloom fixpoint lacks a split or two: numbered rounds find them.
     const StrongSignatureView view(l, by_source);
     classes = signatures::bloom_then_numbered_rounds(view, std::move(classes), 10 * pass, 3 * pass);
+  } else if (64 * moved <= n) {
+    // The last round split few states off their classes: a chain of splits
+    // that peel a state or a few off per round (the ring family, where the
+    // first round of the worklist lists all states and each later round
+    // one or two; RDCSS below lists half of them in every round). They do
+    // each in a few steps, where Paige & Tarjan pay for their bookkeeping
+    // (ring of 10^7 states: refine 1.13 -> 0.75 s, peak 692 -> 433 MiB).
+    const StrongSignatureView view(l, by_source);
+    signatures::worklist_rounds(view, classes, 4 * pass);
   } else {
-    // A handful of classes after two rounds: long chains of splits, one per
-    // round, which Paige & Tarjan do in O(m log n) (RDCSS, 2 threads
-    // forever: 125 classes of 2.6*10^6 states; 34 rounds to go, and Bloom
-    // rounds first took refine 1.1 -> 1.75 s; the ring family).
+    // A handful of large classes after two rounds: long chains of splits
+    // that move many states each round, which Paige & Tarjan do in O(m log
+    // n) (RDCSS, 2 threads forever: 125 classes of 2.6*10^6 states; 34
+    // rounds to go, and Bloom rounds first took refine 1.1 -> 1.75 s,
+    // worklist rounds 0.65 -> 1.4 s, each of their rounds listing half the
+    // states).
     classes.exact = false;
   }
   if (!classes.final()) {

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "bisim/strong_bisimulation.hpp"
+#include "lts/source_order.hpp"
 #include "tests/bisim/reference/small_lts.hpp"
 
 namespace {
@@ -75,10 +76,35 @@ TEST(StrongCases, BlocksNumberedBySmallestStateOnBothRoutes) {
   l.num_states = 5;
   const auto a = l.labels.intern("a"), b = l.labels.intern("b");
   l.transitions = {{4, b, 4}, {2, a, 3}, {0, a, 1}};
-  for (const auto route : {bisim::StrongRoute::fastest, bisim::StrongRoute::known_cyclic, bisim::StrongRoute::paige_tarjan_only}) {
+  for (const auto route : {bisim::StrongRoute::fastest, bisim::StrongRoute::known_cyclic,
+                           bisim::StrongRoute::paige_tarjan_only, bisim::StrongRoute::worklist_first}) {
     const bisim::Partition p = bisim::strong_partition(l, route);
     EXPECT_EQ(p.block, (std::vector<std::uint32_t>{0, 1, 0, 1, 2})) << static_cast<int>(route);
     EXPECT_EQ(p.num_blocks, 3u);
+  }
+}
+
+// Rings large enough for the default route to see a chain of splits after
+// its hashed rounds (nearly every state in one class, one split off per
+// round) and take worklist rounds: 0 -a-> 1 -a-> ... -a-> 0, with a b
+// self-loop on every state that is a multiple of `period` (a divisor of
+// n): as many classes as the period (one per distance to the next b).
+TEST(StrongCases, LongRingsPeeledOneStateARound) {
+  constexpr lts::StateId n = 120000;
+  for (const lts::StateId period : {n, lts::StateId{1000}, lts::StateId{8}}) {
+    lts::Lts l;
+    l.num_states = n;
+    const auto a = l.labels.intern("a"), b = l.labels.intern("b");
+    for (lts::StateId s = 0; s < n; ++s) {
+      l.transitions.push_back({s, a, (s + 1) % n});
+      if (s % period == 0) l.transitions.push_back({s, b, s});
+    }
+    lts::list_by_source(l);
+    const bisim::Partition fast = bisim::strong_partition(l, bisim::StrongRoute::fastest);
+    const bisim::Partition alone = bisim::strong_partition(l, bisim::StrongRoute::paige_tarjan_only);
+    EXPECT_EQ(fast.num_blocks, period);
+    EXPECT_EQ(fast.block, alone.block) << "period " << period;  // both numbered by smallest state
+    for (lts::StateId s = 0; s + period < n; s += 9973) EXPECT_EQ(fast.block[s], fast.block[s + period]);
   }
 }
 

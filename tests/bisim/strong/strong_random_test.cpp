@@ -33,9 +33,11 @@ TEST(StrongRandom, SameAsReference) {
     lts::Lts l = testing_support::random_lts(rng, shape);
     scramble(l, rng);
     const bisim::Partition reference = bisim::reference_partition(l, bisim::Equivalence::strong);
-    // Both routes: signature refinement first (finished by Paige & Tarjan
-    // when it cannot prove its answer), and Paige & Tarjan alone.
-    for (const auto route : {bisim::StrongRoute::fastest, bisim::StrongRoute::known_cyclic, bisim::StrongRoute::paige_tarjan_only}) {
+    // All routes: signature refinement first (finished by Paige & Tarjan
+    // when it cannot prove its answer), Paige & Tarjan alone, and worklist
+    // rounds first.
+    for (const auto route : {bisim::StrongRoute::fastest, bisim::StrongRoute::known_cyclic,
+                             bisim::StrongRoute::paige_tarjan_only, bisim::StrongRoute::worklist_first}) {
       const bisim::Partition fast = bisim::strong_partition(l, route);
       ASSERT_EQ(fast.block.size(), l.num_states) << "round " << round;
       ASSERT_TRUE(bisim::same_partition(fast, reference))
@@ -72,7 +74,8 @@ TEST(StrongRandom, ListedBySourceSameAsReference) {
     for (lts::Lts* g : {&l, &one_label}) {
       lts::list_by_source(*g);
       const bisim::Partition reference = bisim::reference_partition(*g, bisim::Equivalence::strong);
-      for (const auto route : {bisim::StrongRoute::fastest, bisim::StrongRoute::paige_tarjan_only}) {
+      for (const auto route : {bisim::StrongRoute::fastest, bisim::StrongRoute::paige_tarjan_only,
+                               bisim::StrongRoute::worklist_first}) {
         const bisim::Partition fast = bisim::strong_partition(*g, route);
         ASSERT_TRUE(bisim::same_partition(fast, reference))
             << "route " << static_cast<int>(route) << ", round " << round << (g == &l ? "" : ", one label");

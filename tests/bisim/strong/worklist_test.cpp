@@ -1,0 +1,147 @@
+// The worklist rounds of bisim/worklist_signatures.hpp on their own: from
+// one class they must reach strong bisimilarity (the reference partition)
+// and prove it; cut short by their budget, or misled by hash collisions,
+// they must still leave classes coarser than bisimilarity (or equal), and
+// the exact check must refute every wrong fixpoint.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "bisim/worklist_signatures.hpp"
+#include "tests/bisim/reference/reference_partition.hpp"
+#include "tests/bisim/strong/random_rounds.hpp"
+#include "tests/support/random_lts.hpp"
+
+namespace {
+
+using lts::StateId;
+
+// Steps by source and sources by target, the Graph the rounds read.
+class TestGraph {
+ public:
+  explicit TestGraph(const lts::Lts& l) : out_(l.num_states), in_(l.num_states), m_(l.transitions.size()) {
+    for (const lts::Transition& t : l.transitions) {
+      out_[t.from].push_back({t.label, t.to});
+      in_[t.to].push_back(t.from);
+    }
+  }
+  StateId num_states() const { return static_cast<StateId>(out_.size()); }
+  std::size_t num_transitions() const { return m_; }
+  std::size_t out_degree(StateId s) const { return out_[s].size(); }
+  template <typename F>
+  void steps(StateId s, F f) const {
+    for (const auto& [a, to] : out_[s]) f(a, to);
+  }
+  template <typename F>
+  std::uint32_t predecessors(StateId s, F f) const {
+    for (const StateId p : in_[s]) f(p);
+    return static_cast<std::uint32_t>(in_[s].size());
+  }
+
+ private:
+  std::vector<std::vector<std::pair<lts::LabelId, StateId>>> out_;
+  std::vector<std::vector<StateId>> in_;
+  std::size_t m_;
+};
+
+bisim::signatures::SignatureClasses one_class(StateId n) {
+  bisim::signatures::SignatureClasses c;
+  c.class_of.assign(n, 0);
+  c.count = 1;
+  return c;
+}
+
+bisim::Partition as_partition(const bisim::signatures::SignatureClasses& c) { return {c.class_of, c.count}; }
+
+// Whether `fine` (bisimilarity) refines `coarse`: states related in fine
+// are related in coarse.
+bool refines(const bisim::Partition& fine, const bisim::Partition& coarse) {
+  std::vector<std::uint32_t> image(fine.num_blocks, static_cast<std::uint32_t>(-1));
+  for (std::size_t s = 0; s < fine.block.size(); ++s) {
+    std::uint32_t& c = image[fine.block[s]];
+    if (c == static_cast<std::uint32_t>(-1)) c = coarse.block[s];
+    if (c != coarse.block[s]) return false;
+  }
+  return true;
+}
+
+// A ring of n states, a on every step and b on the last one's self-loop:
+// a class per state, reached one state per round.
+TEST(WorklistRounds, RingEndsWithAClassPerState) {
+  constexpr StateId n = 40;
+  lts::Lts l;
+  l.num_states = n;
+  const lts::LabelId a = l.labels.intern("a"), b = l.labels.intern("b");
+  for (StateId s = 0; s < n; ++s) l.transitions.push_back({s, a, (s + 1) % n});
+  l.transitions.push_back({n - 1, b, n - 1});
+  const TestGraph g(l);
+  bisim::signatures::SignatureClasses c = one_class(n);
+  bisim::signatures::worklist_rounds(g, c, ~std::uint64_t{0});
+  EXPECT_TRUE(c.final());
+  EXPECT_EQ(c.count, n);
+  // Without b, every state is alike: one class, proved in the first round.
+  l.transitions.pop_back();
+  const TestGraph g2(l);
+  c = one_class(n);
+  bisim::signatures::worklist_rounds(g2, c, ~std::uint64_t{0});
+  EXPECT_TRUE(c.final());
+  EXPECT_EQ(c.count, 1u);
+}
+
+TEST(WorklistRounds, FromOneClassSameAsReference) {
+  const std::uint64_t rounds = testing_support::bisim_random_rounds(300);
+  std::mt19937_64 rng(20261125);
+  for (std::uint64_t round = 0; round < rounds; ++round) {
+    const lts::Lts l =
+        testing_support::random_lts(rng, testing_support::random_shape(rng, round % 10 == 0 ? 120 : 25));
+    const bisim::Partition reference = bisim::reference_partition(l, bisim::Equivalence::strong);
+    bisim::signatures::SignatureClasses c = one_class(l.num_states);
+    bisim::signatures::worklist_rounds(TestGraph(l), c, ~std::uint64_t{0});
+    ASSERT_TRUE(c.final()) << "round " << round;
+    ASSERT_TRUE(bisim::same_partition(as_partition(c), reference)) << "round " << round;
+    ASSERT_EQ(c.count, reference.num_blocks) << "round " << round;
+  }
+}
+
+// Budgets from nothing to enough: whatever the cut, the classes contain
+// bisimilarity's, and final() only when they equal it.
+TEST(WorklistRounds, CutShortStaysSound) {
+  const std::uint64_t rounds = testing_support::bisim_random_rounds(300);
+  std::mt19937_64 rng(20261126);
+  std::uint64_t cut = 0;
+  for (std::uint64_t round = 0; round < rounds; ++round) {
+    const lts::Lts l = testing_support::random_lts(rng, testing_support::random_shape(rng, 60));
+    const bisim::Partition reference = bisim::reference_partition(l, bisim::Equivalence::strong);
+    const std::uint64_t budget = rng() % (2 * (l.num_states + l.transitions.size()) + 1);
+    bisim::signatures::SignatureClasses c = one_class(l.num_states);
+    bisim::signatures::worklist_rounds(TestGraph(l), c, budget);
+    ASSERT_TRUE(refines(reference, as_partition(c))) << "round " << round;
+    if (c.final()) ASSERT_TRUE(bisim::same_partition(as_partition(c), reference)) << "round " << round;
+    cut += !c.fixpoint;
+  }
+  EXPECT_GT(cut, rounds / 10);  // the budgets did cut runs short
+}
+
+// Signature hashes cut to two bits collide often: a fixpoint they reach
+// may be too coarse, and the exact check must then say so.
+TEST(WorklistRounds, CollisionsAreRefuted) {
+  const std::uint64_t rounds = testing_support::bisim_random_rounds(300);
+  std::mt19937_64 rng(20261127);
+  std::uint64_t refuted = 0;
+  for (std::uint64_t round = 0; round < rounds; ++round) {
+    const lts::Lts l = testing_support::random_lts(rng, testing_support::random_shape(rng, 60));
+    const bisim::Partition reference = bisim::reference_partition(l, bisim::Equivalence::strong);
+    bisim::signatures::SignatureClasses c = one_class(l.num_states);
+    bisim::signatures::worklist_rounds(TestGraph(l), c, ~std::uint64_t{0}, /*hash_mask=*/0x3);
+    ASSERT_TRUE(c.fixpoint);
+    ASSERT_TRUE(refines(reference, as_partition(c))) << "round " << round;
+    const bool right = bisim::same_partition(as_partition(c), reference);
+    ASSERT_EQ(c.exact, right) << "round " << round;
+    refuted += !right;
+  }
+  EXPECT_GT(refuted, rounds / 10);  // the narrow hashes did mislead
+}
+
+}  // namespace
