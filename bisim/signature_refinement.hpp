@@ -734,6 +734,21 @@ SignatureClasses bloom_then_numbered_rounds(const Graph& g, SignatureClasses sta
   return exact_rounds(g, std::move(bloom), numbered_budget);
 }
 
+// Whether the hashed rounds left a deep answer: few classes, many rounds to go.
+inline bool is_deep(const SignatureClasses& hashed, std::uint64_t num_states) {
+  return 4 * std::uint64_t{hashed.count} < num_states;
+}
+
+// The rounds after the hashed ones, from their classes: on a deep answer
+// (few classes), Bloom rounds first (register, 5 threads forever, 3*10^7
+// transitions: refine 4.4 -> 3.3 s); else exact rounds.
+template <typename Graph>
+SignatureClasses rounds_after_hashed(const Graph& g, SignatureClasses hashed, std::uint64_t budget) {
+  if (is_deep(hashed, g.num_states()))
+    return bloom_then_numbered_rounds(g, std::move(hashed), budget, budget);
+  return exact_rounds(g, std::move(hashed), budget);
+}
+
 // The classes. budget 0: one class, nothing done.
 template <typename Graph>
 SignatureClasses signature_classes(const Graph& g, std::uint64_t budget) {
@@ -743,11 +758,7 @@ SignatureClasses signature_classes(const Graph& g, std::uint64_t budget) {
     return start;
   }
   start.count = hashed_rounds(g, start.class_of);
-  // Deep: Bloom rounds first (register, 5 threads forever, 3*10^7
-  // transitions: refine 4.4 -> 3.3 s).
-  if (4 * std::uint64_t{start.count} < g.num_states())
-    return bloom_then_numbered_rounds(g, std::move(start), budget, budget);
-  return exact_rounds(g, std::move(start), budget);
+  return rounds_after_hashed(g, std::move(start), budget);
 }
 
 }  // namespace bisim::signatures

@@ -183,7 +183,7 @@ bool strong_partition_by_signatures(const lts::Lts& l, Partition& result, Signat
     // each in a few steps, where Paige & Tarjan pay for their bookkeeping
     // (ring of 10^7 states: refine 1.13 -> 0.75 s, peak 692 -> 433 MiB).
     const StrongSignatureView view(l, by_source);
-    signatures::worklist_rounds(view, classes, 4 * pass);
+    signatures::worklist_rounds(view, classes, 4 * pass, n / 16);
   } else {
     // A handful of large classes after two rounds: long chains of splits
     // that move many states each round, which Paige & Tarjan do in O(m log

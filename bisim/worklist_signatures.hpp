@@ -131,12 +131,15 @@ bool exactly_stable(const Graph& g, const std::vector<std::uint32_t>& cls,
 
 // Refines `classes` (coarser than strong bisimilarity, or equal) by
 // worklist rounds while their work (steps hashed, predecessors listed)
-// stays within `budget`. On return `classes` holds the classes reached,
-// final() when they are strong bisimilarity. `hash_mask` keeps only some
-// bits of each signature hash: tests narrow it to make collisions, which
-// the stability check must refute.
+// stays within `budget`, and no round after the first lists more than
+// `max_listed` states (a sign that the splits do not come a few at a time,
+// which partition refinement then does better). On return `classes` holds
+// the classes reached, final() when they are strong bisimilarity.
+// `hash_mask` keeps only some bits of each signature hash: tests narrow it
+// to make collisions, which the exact check must refute.
 template <typename Graph>
 void worklist_rounds(const Graph& g, SignatureClasses& classes, std::uint64_t budget,
+                     std::size_t max_listed = static_cast<std::size_t>(-1),
                      std::uint64_t hash_mask = ~std::uint64_t{0}) {
   using lts::StateId;
   using worklist_detail::RoundGroups;
@@ -180,15 +183,14 @@ void worklist_rounds(const Graph& g, SignatureClasses& classes, std::uint64_t bu
   std::vector<std::uint32_t> group_of;  // per listed state
   std::vector<std::uint32_t> id_of;     // per group: its members, then its class id
   std::uint64_t work = 0;
-  while (!work_list.empty()) {
-    if (work > budget) {  // the classes so far: a sound start
+  for (bool first = true; !work_list.empty(); first = false) {
+    if (work > budget || (!first && work_list.size() > max_listed)) {  // the classes so far: a sound start
       classes.count = static_cast<std::uint32_t>(size.size());
       return;
     }
     moved.clear();
-    if (work_list.size() == 1) {
-      // One listed state (not the first round, which lists all): it leaves
-      // the others of its class, if any.
+    if (!first && work_list.size() == 1) {
+      // One listed state: it leaves the others of its class, if any.
       const StateId s = work_list[0];
       listed[s] = 0;
       ++work;
@@ -199,15 +201,24 @@ void worklist_rounds(const Graph& g, SignatureClasses& classes, std::uint64_t bu
         moved.push_back(s);
       }
     } else {
+      // A class's only listed state needs no hash either: it leaves when
+      // the class has others (tau-ring with loops, 10^7 transitions,
+      // strong: refine 0.78 -> 0.60 s).
+      constexpr std::uint32_t alone = RoundGroups::absent, stays = alone - 1;
+      for (const StateId s : work_list) ++listed_in[cls[s]];
       group_of.resize(work_list.size());
       for (std::size_t i = 0; i < work_list.size(); ++i) {
         const StateId s = work_list[i];
-        work += 1 + g.out_degree(s);
         const std::uint32_t c = cls[s];
+        ++work;
+        if (listed_in[c] == 1) {
+          group_of[i] = size[c] > 1 ? alone : stays;
+          continue;
+        }
+        work += g.out_degree(s);
         group_of[i] = groups.group(c, signature(s));
         if (group_of[i] == id_of.size()) id_of.push_back(0);
         ++id_of[group_of[i]];
-        ++listed_in[c];
       }
       for (std::uint32_t gr = 0; gr < groups.size(); ++gr) {
         std::uint32_t& l = listed_in[groups.class_of(gr)];
@@ -225,12 +236,20 @@ void worklist_rounds(const Graph& g, SignatureClasses& classes, std::uint64_t bu
           id_of[gr] = new_class(id_of[gr]);
         }
       }
-      for (std::uint32_t gr = 0; gr < groups.size(); ++gr) listed_in[groups.class_of(gr)] = 0;
+      for (const StateId s : work_list) listed_in[cls[s]] = 0;
       for (std::size_t i = 0; i < work_list.size(); ++i) {
         const StateId s = work_list[i];
         listed[s] = 0;
-        if (id_of[group_of[i]] == cls[s]) continue;
-        cls[s] = id_of[group_of[i]];
+        const std::uint32_t gr = group_of[i];
+        if (gr == stays) continue;
+        if (gr == alone) {
+          --size[cls[s]];
+          cls[s] = new_class(1);
+        } else if (id_of[gr] != cls[s]) {
+          cls[s] = id_of[gr];
+        } else {
+          continue;
+        }
         moved.push_back(s);
       }
       groups.clear();

@@ -37,7 +37,10 @@ Partition branching_partition_of_contracted(const lts::Lts& contracted, bool may
   Refiner refiner(contracted, budget,
                   route == BranchingRoute::from_classes_as_constellations
                       ? Refiner::Constellations::one_per_class
-                      : Refiner::Constellations::as_fits);
+                      : Refiner::Constellations::as_fits,
+                  route == BranchingRoute::fastest                       ? Refiner::default_budget
+                  : route == BranchingRoute::worklist_when_nothing_inert ? Refiner::unlimited
+                                                                         : 0);
   p.block = refiner.run(p.num_blocks);
   return p;
 }

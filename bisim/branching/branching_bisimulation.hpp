@@ -9,9 +9,16 @@ namespace bisim {
 // refinement when it cannot prove its result final (the default);
 // partition refinement alone from one block; or partition refinement from
 // the classes of about one pass of signature refinement, each class a
-// constellation of its own (how it starts after a refuted fixpoint). All
-// give the same partition; tests run all.
-enum class BranchingRoute { fastest, partition_refinement_only, from_classes_as_constellations };
+// constellation of its own (how it starts after a refuted fixpoint); or
+// about one pass of signature refinement, then, when no tau-step lies
+// inside a class, worklist rounds without budget (else partition
+// refinement). All give the same partition; tests run all.
+enum class BranchingRoute {
+  fastest,
+  partition_refinement_only,
+  from_classes_as_constellations,
+  worklist_when_nothing_inert
+};
 
 // The coarsest branching bisimulation (divergence-sensitive when asked) of
 // all states of `lts`, reachable or not.

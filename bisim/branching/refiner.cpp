@@ -24,7 +24,8 @@
 
 namespace bisim::branching {
 
-Refiner::Refiner(const lts::Lts& acyclic, std::uint64_t signature_budget, Constellations constellations)
+Refiner::Refiner(const lts::Lts& acyclic, std::uint64_t signature_budget, Constellations constellations,
+                 std::uint64_t worklist_budget)
     : trans_(acyclic.transitions),
       n_(acyclic.num_states),
       // A few passes: on LTSs of gen, signature refinement usually ends
@@ -34,7 +35,10 @@ Refiner::Refiner(const lts::Lts& acyclic, std::uint64_t signature_budget, Conste
       // round before the fixpoint, and refine took 1.7 s instead of 0.85 s).
       signature_budget_(signature_budget == default_budget ? 10 * (std::uint64_t{trans_.size()} + n_)
                                                            : signature_budget),
-      start_constellations_(constellations) {
+      start_constellations_(constellations),
+      worklist_budget_(worklist_budget == default_budget ? 4 * (std::uint64_t{trans_.size()} + n_)
+                                                         : worklist_budget),
+      worklist_max_listed_(worklist_budget == default_budget ? n_ / 16 : static_cast<std::size_t>(-1)) {
   // trans_ is sorted by (from, label, to): the out-view is a set of offsets.
   out_begin_.assign(n_ + 1, 0);
   for (const lts::Transition& t : trans_) {

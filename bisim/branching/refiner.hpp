@@ -49,13 +49,21 @@ class Refiner {
   // default a few passes over the LTS. 0 starts partition refinement from
   // one block (tests use it to exercise that part on its own).
   static constexpr std::uint64_t default_budget = static_cast<std::uint64_t>(-1);
+  static constexpr std::uint64_t unlimited = default_budget - 1;
   // How the classes of signature refinement start partition refinement: as
   // one constellation, or as constellations of their own when they are
   // nearly final (a refuted fixpoint); tests force the latter from any
   // classes, which must give the same answer.
   enum class Constellations { as_fits, one_per_class };
+  // worklist_budget: when the classes of signature refinement are not
+  // final but no tau-step lies inside a class, no step can be inert in any
+  // finer partition, and branching bisimulation goes on as strong
+  // bisimulation would: by worklist rounds (worklist_signatures.hpp) within
+  // this much work; by default a few passes, and no round after the first
+  // listing more than a sixteenth of the states; 0 never.
   explicit Refiner(const lts::Lts& acyclic, std::uint64_t signature_budget = default_budget,
-                   Constellations constellations = Constellations::as_fits);
+                   Constellations constellations = Constellations::as_fits,
+                   std::uint64_t worklist_budget = default_budget);
   // Runs to the fixpoint; returns the block of every state.
   std::vector<std::uint32_t> run(std::uint32_t& num_blocks);
 
@@ -123,6 +131,7 @@ class Refiner {
   // signature_refinement.cpp
   struct SignatureView;  // what signature refinement sees of this LTS
   signatures::SignatureClasses signature_classes(std::uint64_t budget) const;
+  bool nothing_inert(const std::vector<std::uint32_t>& cls) const;
   // initial_partition.cpp
   // Each class becomes a block; all of them form one constellation, or,
   // with own_constellations, each its own.
@@ -193,6 +202,8 @@ class Refiner {
   StateId n_;
   std::uint64_t signature_budget_;
   Constellations start_constellations_;
+  std::uint64_t worklist_budget_;
+  std::size_t worklist_max_listed_;
   std::vector<std::uint32_t> out_begin_;  // n+1, into trans_
   // The steps into each state s, in in_[in_begin_[s], in_begin_[s + 1]):
   // first the sources of its tau-steps (what the searches walk backwards, so

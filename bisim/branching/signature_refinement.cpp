@@ -5,7 +5,10 @@
 // its tau-successors.
 #include "bisim/signature_refinement.hpp"
 
+#include <algorithm>
+
 #include "bisim/branching/refiner.hpp"
+#include "bisim/worklist_signatures.hpp"
 
 namespace bisim::branching {
 
@@ -36,8 +39,34 @@ struct Refiner::SignatureView {
   }
 };
 
+// When no tau-step lies inside a class (below), worklist rounds take over
+// from the hashed rounds on a deep answer, instead of the Bloom rounds
+// that would spend their budget on a chain of splits, and of partition
+// refinement after them (tau-ring with loops, 10^7 transitions: refine 2.3
+// -> 0.71 s, peak 917 -> 341 MiB); and from the other rounds when those did
+// not finish.
 signatures::SignatureClasses Refiner::signature_classes(std::uint64_t budget) const {
-  return signatures::signature_classes(SignatureView{*this}, budget);
+  const SignatureView view{*this};
+  if (budget == 0 || worklist_budget_ == 0 || start_constellations_ == Constellations::one_per_class)
+    return signatures::signature_classes(view, budget);
+  signatures::SignatureClasses classes;
+  classes.count = signatures::hashed_rounds(view, classes.class_of);
+  if (!signatures::is_deep(classes, n_) || !nothing_inert(classes.class_of)) {
+    classes = signatures::rounds_after_hashed(view, std::move(classes), budget);
+    if (classes.final() || !nothing_inert(classes.class_of)) return classes;
+  }
+  signatures::worklist_rounds(view, classes, worklist_budget_, worklist_max_listed_);
+  return classes;
+}
+
+// With nothing inert, a branching signature is the strong one (every step,
+// tau-steps included, with the class of its target), and stays so in every
+// finer partition: strong signature refinement from these classes reaches
+// branching bisimilarity.
+bool Refiner::nothing_inert(const std::vector<std::uint32_t>& cls) const {
+  return std::none_of(trans_.begin(), trans_.end(), [&](const lts::Transition& t) {
+    return t.label == lts::tau && cls[t.from] == cls[t.to];
+  });
 }
 
 }  // namespace bisim::branching

@@ -12,6 +12,7 @@
 #include "bisim/branching/branching_bisimulation.hpp"
 #include "formats/aut_reader.hpp"
 #include "lts/reachability.hpp"
+#include "tests/bisim/branching/routes.hpp"
 
 namespace {
 
@@ -31,7 +32,7 @@ TEST(BranchingOracle, QuotientSizesMatchExpectedCsv) {
     if (row.equivalence != "branching" && row.equivalence != "divbranching") continue;
     auto it = files.find(row.file);
     if (it == files.end()) it = files.emplace(row.file, formats::read_aut_file(row.file)).first;
-    for (const auto route : {bisim::BranchingRoute::fastest, bisim::BranchingRoute::partition_refinement_only})
+    for (const auto route : testing_support::all_branching_routes)
       EXPECT_EQ(reachable_blocks(it->second, row.equivalence == "divbranching", route), row.states)
           << row.file << " " << row.equivalence << ", route " << static_cast<int>(route);
     ++checked;

@@ -20,6 +20,7 @@
 #include "bisim/branching/branching_bisimulation.hpp"
 #include "bisim/branching/tau_contraction.hpp"
 #include "bisim/signature_refinement.hpp"
+#include "tests/bisim/branching/routes.hpp"
 #include "tests/bisim/reference/reference_partition.hpp"
 #include "tests/support/random_lts.hpp"
 
@@ -245,7 +246,7 @@ TEST(SignatureRounds, WideClassesOfAGiantState) {
     for (const bool divergence : {false, true}) {
       const bisim::Partition want =
           divergence ? bisim::reference_partition(l, bisim::Equivalence::divbranching) : branching;
-      for (const auto route : {bisim::BranchingRoute::fastest, bisim::BranchingRoute::partition_refinement_only})
+      for (const auto route : testing_support::all_branching_routes)
         EXPECT_TRUE(bisim::same_partition(bisim::branching_partition(l, divergence, route), want))
             << "round " << round << ", divergence " << divergence;
     }

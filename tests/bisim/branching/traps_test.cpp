@@ -6,14 +6,14 @@
 #include <vector>
 
 #include "bisim/branching/branching_bisimulation.hpp"
-#include "tests/bisim/reference/reference_partition.hpp"
+#include "tests/bisim/branching/routes.hpp"
 #include "tests/bisim/reference/classic_traps.hpp"
+#include "tests/bisim/reference/reference_partition.hpp"
 #include "tests/support/random_lts.hpp"
 
 namespace {
 
-constexpr bisim::BranchingRoute routes[] = {bisim::BranchingRoute::fastest,
-                                            bisim::BranchingRoute::partition_refinement_only};
+constexpr auto& routes = testing_support::all_branching_routes;
 
 // Each trap's partitions, worked out by hand in tests/bisim/reference/classic_traps.hpp.
 TEST(BranchingTraps, ClassicTraps) {

@@ -134,7 +134,8 @@ TEST(WorklistRounds, CollisionsAreRefuted) {
     const lts::Lts l = testing_support::random_lts(rng, testing_support::random_shape(rng, 60));
     const bisim::Partition reference = bisim::reference_partition(l, bisim::Equivalence::strong);
     bisim::signatures::SignatureClasses c = one_class(l.num_states);
-    bisim::signatures::worklist_rounds(TestGraph(l), c, ~std::uint64_t{0}, /*hash_mask=*/0x3);
+    bisim::signatures::worklist_rounds(TestGraph(l), c, ~std::uint64_t{0}, static_cast<std::size_t>(-1),
+                                       /*hash_mask=*/0x3);
     ASSERT_TRUE(c.fixpoint);
     ASSERT_TRUE(refines(reference, as_partition(c))) << "round " << round;
     const bool right = bisim::same_partition(as_partition(c), reference);
