@@ -51,11 +51,16 @@ signatures::SignatureClasses Refiner::signature_classes(std::uint64_t budget) co
     return signatures::signature_classes(view, budget);
   signatures::SignatureClasses classes;
   classes.count = signatures::hashed_rounds(view, classes.class_of);
-  if (!signatures::is_deep(classes, n_) || !nothing_inert(classes.class_of)) {
-    classes = signatures::rounds_after_hashed(view, std::move(classes), budget);
-    if (classes.final() || !nothing_inert(classes.class_of)) return classes;
+  const bool worklist_first = signatures::is_deep(classes, n_) && nothing_inert(classes.class_of);
+  if (worklist_first) {
+    signatures::worklist_rounds(view, classes, worklist_budget_, worklist_max_listed_);
+    // Cut short (the splits came many at a time), the rounds below go on
+    // from the classes reached, as they would have from the hashed ones.
+    if (classes.fixpoint) return classes;
   }
-  signatures::worklist_rounds(view, classes, worklist_budget_, worklist_max_listed_);
+  classes = signatures::rounds_after_hashed(view, std::move(classes), budget);
+  if (!worklist_first && !classes.final() && nothing_inert(classes.class_of))
+    signatures::worklist_rounds(view, classes, worklist_budget_, worklist_max_listed_);
   return classes;
 }
 
