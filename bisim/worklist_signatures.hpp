@@ -32,12 +32,14 @@
 // A Graph as in signature_refinement.hpp (num_states, num_transitions,
 // steps, predecessors; tau an ordinary label, nothing inert).
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
 #include "bisim/mix.hpp"
 #include "bisim/signature_refinement.hpp"
 #include "lts/lts.hpp"
+#include "lts/two_threads.hpp"
 
 namespace bisim::signatures {
 
@@ -99,33 +101,56 @@ class RoundGroups {
 // worklist's fixpoint, whose hashes may have collided. `size` per class;
 // `scratch`, per class, all zero (and left so). Sharper than
 // classes_are_stable for this use: no arrays per class, where chains end
-// with a class per state (ring of 10^7 states: 0.33 -> 0.01 s).
+// with a class per state (ring of 10^7 states: 0.33 -> 0.01 s). The first
+// state met stands for its class; its signature is kept, and the others
+// are compared with it on two threads for large graphs (mCRL2's
+// conference protocol, 8*10^6 states in 68 classes: 0.167 -> 0.095 s).
 template <typename Graph>
-bool exactly_stable(const Graph& g, const std::vector<std::uint32_t>& cls,
-                    const std::vector<std::uint32_t>& size, std::vector<std::uint32_t>& scratch) {
+bool exactly_stable(const Graph& g, const std::vector<std::uint32_t>& cls, const std::vector<std::uint32_t>& size,
+                    std::vector<std::uint32_t>& scratch) {
   using lts::StateId;
-  std::vector<std::uint64_t> mine, theirs;
+  const StateId n = g.num_states();
   auto signature = [&](StateId s, std::vector<std::uint64_t>& keys) {
     keys.clear();
     g.steps(s, [&](lts::LabelId a, StateId to) { keys.push_back(std::uint64_t{a} << 32 | cls[to]); });
     std::sort(keys.begin(), keys.end());
     keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
   };
-  bool stable = true;
-  std::vector<std::uint32_t> seen;  // classes whose scratch holds a first state
-  for (StateId s = 0; s < g.num_states() && stable; ++s) {
+  // The representatives' signatures, one after another: scratch[c] - 1 is
+  // where class c's is listed in `first`.
+  std::vector<StateId> representative;
+  std::vector<std::size_t> first{0};
+  std::vector<std::uint64_t> steps, keys;
+  for (StateId s = 0; s < n; ++s) {
     const std::uint32_t c = cls[s];
-    if (size[c] < 2) continue;
-    if (scratch[c] == 0) {  // the first state met stands for the class
-      scratch[c] = s + 1;
-      seen.push_back(c);
-      continue;
-    }
-    signature(s, mine);
-    signature(scratch[c] - 1, theirs);
-    stable = mine == theirs;
+    if (size[c] < 2 || scratch[c] != 0) continue;
+    scratch[c] = static_cast<std::uint32_t>(representative.size() + 1);
+    representative.push_back(s);
+    signature(s, keys);
+    steps.insert(steps.end(), keys.begin(), keys.end());
+    first.push_back(steps.size());
   }
-  for (const std::uint32_t c : seen) scratch[c] = 0;
+  if (representative.empty()) return true;  // a class per state
+  std::atomic<bool> stable = true;
+  auto check = [&](int, std::size_t begin, std::size_t end) {
+    std::vector<std::uint64_t> mine;
+    for (auto s = static_cast<StateId>(begin); s < end; ++s) {
+      const std::uint32_t c = cls[s];
+      if (size[c] < 2) continue;
+      const std::uint32_t r = scratch[c] - 1;
+      if (representative[r] == s) continue;
+      signature(s, mine);
+      if (!std::equal(mine.begin(), mine.end(), steps.begin() + static_cast<std::ptrdiff_t>(first[r]),
+                      steps.begin() + static_cast<std::ptrdiff_t>(first[r + 1])))
+        return stable.store(false);
+      if ((s & 0xFFFF) == 0 && !stable.load(std::memory_order_relaxed)) return;
+    }
+  };
+  if (lts::use_two_threads(g.num_transitions()))
+    lts::on_two_threads(n / 2, n, check);
+  else
+    check(0, 0, n);
+  for (const StateId s : representative) scratch[cls[s]] = 0;
   return stable;
 }
 
