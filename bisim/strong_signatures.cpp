@@ -129,7 +129,8 @@ signatures::SignatureClasses hashed_rounds(const lts::Lts& l, bool by_source, st
     if (round == 0) continue;
     classes.count = signatures::dense_classes(h, classes.class_of);
     // Two rounds leave a nearly rigid LTS mostly apart already; far fewer
-    // classes mean a deep answer, left to Paige & Tarjan at once.
+    // classes mean a deep answer, left to the rounds that suit it (or to
+    // Paige & Tarjan) at once.
     if (4 * std::uint64_t{classes.count} < n) break;
   }
   moved = n;
