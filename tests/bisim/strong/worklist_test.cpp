@@ -118,7 +118,9 @@ TEST(WorklistRounds, CutShortStaysSound) {
     bisim::signatures::SignatureClasses c = one_class(l.num_states);
     bisim::signatures::worklist_rounds(TestGraph(l), c, budget);
     ASSERT_TRUE(refines(reference, as_partition(c))) << "round " << round;
-    if (c.final()) ASSERT_TRUE(bisim::same_partition(as_partition(c), reference)) << "round " << round;
+    if (c.final()) {
+      ASSERT_TRUE(bisim::same_partition(as_partition(c), reference)) << "round " << round;
+    }
     cut += !c.fixpoint;
   }
   EXPECT_GT(cut, rounds / 10);  // the budgets did cut runs short
