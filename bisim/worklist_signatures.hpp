@@ -162,10 +162,18 @@ bool exactly_stable(const Graph& g, const std::vector<std::uint32_t>& cls, const
 // the classes reached, final() when they are strong bisimilarity.
 // `hash_mask` keeps only some bits of each signature hash: tests narrow it
 // to make collisions, which the exact check must refute.
+//
+// The first round lists every state, unless `first_list` is given (in any
+// order, repeats allowed): the states with a step into a state that the
+// round which made `classes` split off the largest part of its class (the
+// others of a class then share their signature under the new ids, and
+// each listed one differs from them). A wrong list can only leave classes
+// that the exact check refutes.
 template <typename Graph>
 void worklist_rounds(const Graph& g, SignatureClasses& classes, std::uint64_t budget,
                      std::size_t max_listed = static_cast<std::size_t>(-1),
-                     std::uint64_t hash_mask = ~std::uint64_t{0}) {
+                     std::uint64_t hash_mask = ~std::uint64_t{0},
+                     const std::vector<lts::StateId>* first_list = nullptr) {
   using lts::StateId;
   using worklist_detail::RoundGroups;
   const StateId n = g.num_states();
@@ -202,13 +210,22 @@ void worklist_rounds(const Graph& g, SignatureClasses& classes, std::uint64_t bu
   };
 
   RoundGroups groups;
-  std::vector<StateId> work_list(n), next_list, moved;
-  for (StateId s = 0; s < n; ++s) work_list[s] = s;
-  std::vector<std::uint8_t> listed(n, 1);
+  std::vector<StateId> work_list, next_list, moved;
+  std::vector<std::uint8_t> listed(n, first_list ? 0 : 1);
+  if (first_list) {
+    for (const StateId s : *first_list)
+      if (!listed[s]) {
+        listed[s] = 1;
+        work_list.push_back(s);
+      }
+  } else {
+    work_list.resize(n);
+    for (StateId s = 0; s < n; ++s) work_list[s] = s;
+  }
   std::vector<std::uint32_t> group_of;  // per listed state
   std::vector<std::uint32_t> id_of;     // per group: its members, then its class id
   std::uint64_t work = 0;
-  for (bool first = true; !work_list.empty(); first = false) {
+  for (bool first = first_list == nullptr; !work_list.empty(); first = false) {
     if (work > budget || (!first && work_list.size() > max_listed)) {  // the classes so far: a sound start
       classes.count = static_cast<std::uint32_t>(size.size());
       return;

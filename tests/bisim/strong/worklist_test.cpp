@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <map>
 #include <random>
+#include <set>
 #include <vector>
 
 #include "bisim/worklist_signatures.hpp"
@@ -103,6 +105,59 @@ TEST(WorklistRounds, FromOneClassSameAsReference) {
     ASSERT_TRUE(bisim::same_partition(as_partition(c), reference)) << "round " << round;
     ASSERT_EQ(c.count, reference.num_blocks) << "round " << round;
   }
+}
+
+// One round of exact signature refinement: the classes split by (class,
+// set of (label, class of target)), numbered in order of first state.
+std::vector<std::uint32_t> signature_round(const lts::Lts& l, const std::vector<std::uint32_t>& cls) {
+  std::vector<std::set<std::pair<lts::LabelId, std::uint32_t>>> steps(l.num_states);
+  for (const lts::Transition& t : l.transitions) steps[t.from].insert({t.label, cls[t.to]});
+  std::map<std::pair<std::uint32_t, std::set<std::pair<lts::LabelId, std::uint32_t>>>, std::uint32_t> ids;
+  std::vector<std::uint32_t> next(l.num_states);
+  for (StateId s = 0; s < l.num_states; ++s)
+    next[s] = ids.try_emplace({cls[s], steps[s]}, static_cast<std::uint32_t>(ids.size())).first->second;
+  return next;
+}
+
+// From the classes of a few exact rounds, the first round lists only the
+// predecessors of the states that the last round split off the largest
+// part of their class (bisim/strong_signatures.cpp does so after its
+// hashed rounds): the same answer as listing every state.
+TEST(WorklistRounds, FirstListFromTheLastSplitSameAsReference) {
+  const std::uint64_t rounds = testing_support::bisim_random_rounds(300);
+  std::mt19937_64 rng(20261128);
+  std::uint64_t short_lists = 0;
+  for (std::uint64_t round = 0; round < rounds; ++round) {
+    const lts::Lts l =
+        testing_support::random_lts(rng, testing_support::random_shape(rng, round % 10 == 0 ? 120 : 25));
+    const bisim::Partition reference = bisim::reference_partition(l, bisim::Equivalence::strong);
+    std::vector<std::uint32_t> before(l.num_states, 0), cls = before;
+    for (std::uint64_t k = 1 + rng() % 3; k-- > 0;) {
+      before = cls;
+      cls = signature_round(l, before);
+    }
+    // The largest part of each class before (the first of equal ones).
+    const std::uint32_t count = 1 + *std::max_element(cls.begin(), cls.end());
+    std::vector<std::uint32_t> size(count, 0);
+    for (const std::uint32_t c : cls) ++size[c];
+    std::map<std::uint32_t, std::uint32_t> largest;  // class before -> its largest part
+    for (StateId s = 0; s < l.num_states; ++s) {
+      const auto [it, added] = largest.try_emplace(before[s], cls[s]);
+      if (!added && size[cls[s]] > size[it->second]) it->second = cls[s];
+    }
+    std::vector<StateId> first_list;
+    for (const lts::Transition& t : l.transitions)
+      if (largest[before[t.to]] != cls[t.to]) first_list.push_back(t.from);
+    short_lists += first_list.size() < l.num_states;
+    bisim::signatures::SignatureClasses c;
+    c.class_of = cls;
+    c.count = count;
+    bisim::signatures::worklist_rounds(TestGraph(l), c, ~std::uint64_t{0}, static_cast<std::size_t>(-1),
+                                       ~std::uint64_t{0}, &first_list);
+    ASSERT_TRUE(c.final()) << "round " << round;
+    ASSERT_TRUE(bisim::same_partition(as_partition(c), reference)) << "round " << round;
+  }
+  EXPECT_GT(short_lists, rounds / 2);  // the lists did leave states out
 }
 
 // Budgets from nothing to enough: whatever the cut, the classes contain
