@@ -248,9 +248,11 @@ bool add_inert(lts::StateId to, std::size_t begin, T& acc, const std::vector<T>&
 // are dear: register with 5 threads forever, 3*10^7 transitions, refine
 // 5.5 -> 4.3 s; RDCSS 0.92 -> 0.78 s), not when nearly every state is
 // apart already (random LTSs: two more rounds cost 0.15 s at 10^7 and
-// gained nothing). Returns the number of classes.
+// gained nothing). Returns the number of classes. Given `before`, it
+// receives every state's class hash before the last round.
 template <typename Graph>
-std::uint32_t hashed_rounds(const Graph& g, std::vector<std::uint32_t>& cls) {
+std::uint32_t hashed_rounds(const Graph& g, std::vector<std::uint32_t>& cls,
+                            std::vector<std::uint32_t>* before = nullptr) {
   const lts::StateId n = g.num_states();
   std::vector<std::uint32_t> h(n, 0);
   std::vector<std::uint64_t> mask(n, 0);
@@ -278,6 +280,7 @@ std::uint32_t hashed_rounds(const Graph& g, std::vector<std::uint32_t>& cls) {
   };
   int rounds = 3;
   for (int round = 0; round < rounds; ++round) {
+    if (before && round + 1 == rounds) *before = h;
     if (parallel) {
       lts::on_two_threads(split, n, masks);
       if constexpr (Graph::tau_can_be_inert)

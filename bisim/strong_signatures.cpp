@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <numeric>
 #include <span>
-#include <unordered_map>
 
 #include "bisim/signature_refinement.hpp"
 #include "bisim/worklist_signatures.hpp"
@@ -78,12 +77,10 @@ class StrongSignatureView {
 // transitions: refine 0.98 -> 0.87 s; and no array of masks, nor a pass to
 // mix them in: ring of 10^7 states, refine 0.99 -> 0.94 s, median of 5).
 // In any other order, the masks are gathered by scattering.
-// `moved`: when the classes are few (a deep answer) and the hashes of the
-// round before are at hand, how many states the last round split off the
-// largest part of their class, and `largest_part`, per class, whether it
-// is that part; otherwise the number of states, and nothing.
-signatures::SignatureClasses hashed_rounds(const lts::Lts& l, bool by_source, std::uint64_t& moved,
-                                           std::vector<std::uint8_t>& largest_part) {
+// `split`: when the classes are few (a deep answer) and the hashes of the
+// round before are at hand, how the last round split the classes
+// (worklist_signatures.hpp); otherwise every state counts as moved.
+signatures::SignatureClasses hashed_rounds(const lts::Lts& l, bool by_source, signatures::LastSplit& split) {
   using signatures::mix;
   using signatures::step_bit;
   const lts::StateId n = l.num_states;
@@ -135,26 +132,9 @@ signatures::SignatureClasses hashed_rounds(const lts::Lts& l, bool by_source, st
     // Paige & Tarjan) at once.
     if (4 * std::uint64_t{classes.count} < n) break;
   }
-  moved = n;
-  if (by_source && 1000 * std::uint64_t{classes.count} < n) {
-    // next_h holds the hashes of the round before: the class each class
-    // was split off.
-    std::vector<std::uint32_t> size(classes.count, 0), before(classes.count);
-    for (lts::StateId s = 0; s < n; ++s) {
-      ++size[classes.class_of[s]];
-      before[classes.class_of[s]] = next_h[s];
-    }
-    std::unordered_map<std::uint32_t, std::uint32_t> largest_of;  // the class before -> its largest part
-    for (std::uint32_t c = 0; c < classes.count; ++c) {
-      const auto [it, added] = largest_of.try_emplace(before[c], c);
-      if (!added && size[c] > size[it->second]) it->second = c;
-    }
-    largest_part.assign(classes.count, 0);
-    for (const auto& [hash, c] : largest_of) {
-      moved -= size[c];
-      largest_part[c] = 1;
-    }
-  }
+  split.moved = n;
+  // next_h holds the hashes of the round before.
+  if (by_source && 1000 * std::uint64_t{classes.count} < n) split = signatures::last_split(classes, next_h);
   return classes;
 }
 
@@ -162,9 +142,8 @@ signatures::SignatureClasses hashed_rounds(const lts::Lts& l, bool by_source, st
 
 bool strong_partition_by_signatures(const lts::Lts& l, Partition& result, SignaturePlan plan) {
   const bool by_source = lts::listed_by_source(l.transitions);
-  std::uint64_t moved;
-  std::vector<std::uint8_t> largest_part;
-  signatures::SignatureClasses classes = hashed_rounds(l, by_source, moved, largest_part);
+  signatures::LastSplit split;
+  signatures::SignatureClasses classes = hashed_rounds(l, by_source, split);
   const std::uint64_t n = l.num_states, pass = std::uint64_t{l.num_transitions()} + n;
   if (plan == SignaturePlan::worklist) {
     const StrongSignatureView view(l, by_source);
@@ -183,7 +162,7 @@ bool strong_partition_by_signatures(const lts::Lts& l, Partition& result, Signat
     // refuted Bloom fixpoint lacks a split or two: numbered rounds find them.
     const StrongSignatureView view(l, by_source);
     classes = signatures::bloom_then_numbered_rounds(view, std::move(classes), 10 * pass, 3 * pass);
-  } else if (64 * moved <= n) {
+  } else if (64 * split.moved <= n) {
     // The last round split few states off their classes: a chain of splits
     // that peel a state or a few off per round (the ring family, where the
     // first round of the worklist lists all states and each later round
@@ -194,10 +173,7 @@ bool strong_partition_by_signatures(const lts::Lts& l, Partition& result, Signat
     // last hashed round split off (ring of 10^7 states: refine 0.74 -> 0.57
     // s, peak 433 -> 357 MiB).
     const StrongSignatureView view(l, by_source);
-    std::vector<lts::StateId> first_list;
-    for (lts::StateId s = 0; s < n; ++s)
-      if (!largest_part[classes.class_of[s]])
-        view.predecessors(s, [&](lts::StateId p) { first_list.push_back(p); });
+    const std::vector<lts::StateId> first_list = signatures::first_list_after(view, classes, split);
     signatures::worklist_rounds(view, classes, 4 * pass, n / 16, ~std::uint64_t{0}, &first_list);
   } else {
     // A handful of large classes after two rounds: long chains of splits

@@ -34,6 +34,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include "bisim/mix.hpp"
@@ -152,6 +153,47 @@ bool exactly_stable(const Graph& g, const std::vector<std::uint32_t>& cls, const
     check(0, 0, n);
   for (const StateId s : representative) scratch[cls[s]] = 0;
   return stable;
+}
+
+// How the round that made `classes` split the classes before it, whose
+// hashes were `before` (per state): per class, whether it is the largest
+// part of the class it came from (the first of equal ones), and how many
+// states lie outside such parts.
+struct LastSplit {
+  std::vector<std::uint8_t> largest_part;
+  std::uint64_t moved = 0;
+};
+inline LastSplit last_split(const SignatureClasses& classes, const std::vector<std::uint32_t>& before) {
+  std::vector<std::uint32_t> size(classes.count, 0), parent(classes.count);
+  for (std::size_t s = 0; s < classes.class_of.size(); ++s) {
+    ++size[classes.class_of[s]];
+    parent[classes.class_of[s]] = before[s];
+  }
+  std::unordered_map<std::uint32_t, std::uint32_t> largest_of;  // parent hash -> its largest part
+  for (std::uint32_t c = 0; c < classes.count; ++c) {
+    const auto [it, added] = largest_of.try_emplace(parent[c], c);
+    if (!added && size[c] > size[it->second]) it->second = c;
+  }
+  LastSplit split;
+  split.largest_part.assign(classes.count, 0);
+  split.moved = classes.class_of.size();
+  for (const auto& [hash, c] : largest_of) {
+    split.moved -= size[c];
+    split.largest_part[c] = 1;
+  }
+  return split;
+}
+
+// The first list for worklist_rounds after that split: the states with a
+// step into a state outside the largest parts.
+template <typename Graph>
+std::vector<lts::StateId> first_list_after(const Graph& g, const SignatureClasses& classes,
+                                           const LastSplit& split) {
+  std::vector<lts::StateId> list;
+  for (lts::StateId s = 0; s < g.num_states(); ++s)
+    if (!split.largest_part[classes.class_of[s]])
+      g.predecessors(s, [&](lts::StateId p) { list.push_back(p); });
+  return list;
 }
 
 // Refines `classes` (coarser than strong bisimilarity, or equal) by
