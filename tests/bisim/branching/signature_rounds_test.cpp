@@ -83,17 +83,6 @@ bisim::Partition through(const std::vector<std::uint32_t>& component, const Sign
   return p;
 }
 
-// Bisimilar states (same reference block) share a class.
-bool never_finer(const bisim::Partition& p, const bisim::Partition& reference) {
-  std::vector<std::uint32_t> class_of_block(reference.num_blocks, static_cast<std::uint32_t>(-1));
-  for (std::size_t s = 0; s < p.block.size(); ++s) {
-    std::uint32_t& c = class_of_block[reference.block[s]];
-    if (c == static_cast<std::uint32_t>(-1)) c = p.block[s];
-    if (c != p.block[s]) return false;
-  }
-  return true;
-}
-
 // Runs the rounds on `g` from the hashed rounds' classes and checks them;
 // returns whether they were final.
 template <bool inert_tau>
@@ -102,7 +91,7 @@ bool check_rounds(const View<inert_tau>& g, const std::vector<std::uint32_t>& co
   const std::uint64_t budget = 1000 * (g.num_transitions() + g.num_states()) + 1000;
   const SignatureClasses c = bisim::signatures::exact_rounds(g, hashed(g), budget, sets);
   const bisim::Partition p = through(component, c);
-  EXPECT_TRUE(never_finer(p, reference)) << "round " << round;
+  EXPECT_TRUE(bisim::never_finer(p, reference)) << "round " << round;
   if (c.final()) {
     EXPECT_TRUE(bisim::same_partition(p, reference)) << "round " << round;
   }

@@ -167,4 +167,14 @@ bool same_partition(const Partition& a, const Partition& b) {
   return true;
 }
 
+bool never_finer(const Partition& coarse, const Partition& fine) {
+  if (coarse.block.size() != fine.block.size()) return false;
+  std::map<std::uint32_t, std::uint32_t> coarse_of_fine;  // fine block -> the coarse block it lies in
+  for (std::size_t s = 0; s < fine.block.size(); ++s) {
+    const auto [i, added] = coarse_of_fine.try_emplace(fine.block[s], coarse.block[s]);
+    if (i->second != coarse.block[s]) return false;
+  }
+  return true;
+}
+
 }  // namespace bisim

@@ -19,4 +19,9 @@ Partition reference_partition(const lts::Lts& lts, Equivalence e);
 // True when a and b, over the same states, relate the same pairs of states.
 bool same_partition(const Partition& a, const Partition& b);
 
+// True when `coarse` never separates two states that `fine` relates (over
+// the same states): what any partition a refiner reaches on its way must be
+// to the answer, coarse >= reference.
+bool never_finer(const Partition& coarse, const Partition& fine);
+
 }  // namespace bisim
