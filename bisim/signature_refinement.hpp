@@ -249,7 +249,8 @@ bool add_inert(lts::StateId to, std::size_t begin, T& acc, const std::vector<T>&
 // 5.5 -> 4.3 s; RDCSS 0.92 -> 0.78 s), not when nearly every state is
 // apart already (random LTSs: two more rounds cost 0.15 s at 10^7 and
 // gained nothing). Returns the number of classes. Given `before`, it
-// receives every state's class hash before the last round.
+// receives every state's class hash before the last round when there are
+// five (a deep answer; is_deep below holds only then).
 template <typename Graph>
 std::uint32_t hashed_rounds(const Graph& g, std::vector<std::uint32_t>& cls,
                             std::vector<std::uint32_t>* before = nullptr) {
@@ -280,7 +281,7 @@ std::uint32_t hashed_rounds(const Graph& g, std::vector<std::uint32_t>& cls,
   };
   int rounds = 3;
   for (int round = 0; round < rounds; ++round) {
-    if (before && round + 1 == rounds) *before = h;
+    if (before && round == 4) *before = h;
     if (parallel) {
       lts::on_two_threads(split, n, masks);
       if constexpr (Graph::tau_can_be_inert)

@@ -164,9 +164,9 @@ bool strong_partition_by_signatures(const lts::Lts& l, Partition& result, Signat
     classes = signatures::bloom_then_numbered_rounds(view, std::move(classes), 10 * pass, 3 * pass);
   } else if (64 * split.moved <= n) {
     // The last round split few states off their classes: a chain of splits
-    // that peel a state or a few off per round (the ring family, where the
-    // first round of the worklist lists all states and each later round
-    // one or two; RDCSS below lists half of them in every round). They do
+    // that peel a state or a few off per round (the ring family, where each
+    // worklist round lists one or two states; RDCSS below lists half of
+    // them in every round). They do
     // each in a few steps, where Paige & Tarjan pay for their bookkeeping
     // (ring of 10^7 states: refine 1.13 -> 0.75 s, peak 692 -> 433 MiB).
     // The first round lists only the states with a step into one that the

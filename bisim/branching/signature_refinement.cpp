@@ -59,7 +59,7 @@ signatures::SignatureClasses Refiner::signature_classes(std::uint64_t budget) co
     // only the predecessors of what it split off the largest parts, as
     // the strong partitioner's does (tau-ring with loops, 10^7
     // transitions: refine 0.71 -> 0.63 s).
-    const bool listed = nothing_inert(before);
+    const bool listed = !before.empty() && nothing_inert(before);
     std::vector<lts::StateId> first_list;
     if (listed)
       first_list = signatures::first_list_after(view, classes, signatures::last_split(classes, before));
