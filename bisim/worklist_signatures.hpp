@@ -24,10 +24,11 @@
 // largest"). A class with one listed state and others not listed needs no
 // hash: the state leaves (a chain's rounds, ring of 10^7 states: the
 // rounds 0.87 -> 0.37 s). When the list is empty, every class's states
-// have one hash; an exact check then rules out a hash collision. Classes
-// are only split by differing signatures, so from classes coarser than
-// bisimilarity (or equal) they stay so: a run cut short by its budget, or
-// refuted by the check, leaves a sound start for Paige & Tarjan.
+// have one hash; an exact check then rules out a hash collision, or lists
+// the states that differ from their class's first state, and the rounds go
+// on from them. Classes are only split by differing signatures, so from
+// classes coarser than bisimilarity (or equal) they stay so: a run cut
+// short by its budget leaves a sound start for Paige & Tarjan.
 //
 // A Graph as in signature_refinement.hpp (num_states, num_transitions,
 // steps, predecessors; tau an ordinary label, nothing inert).
@@ -97,18 +98,22 @@ class RoundGroups {
 
 }  // namespace worklist_detail
 
-// Whether every class of two states or more has states with equal
-// signatures, compared exactly (a class of one is stable): what proves the
-// worklist's fixpoint, whose hashes may have collided. `size` per class;
-// `scratch`, per class, all zero (and left so). Sharper than
-// classes_are_stable for this use: no arrays per class, where chains end
-// with a class per state (ring of 10^7 states: 0.33 -> 0.01 s). The first
-// state met stands for its class; its signature is kept, and the others
-// are compared with it on two threads for large graphs (mCRL2's
-// conference protocol, 8*10^6 states in 68 classes: 0.167 -> 0.095 s).
+// The states whose signature, compared exactly, differs from that of
+// their class's first state, in increasing order (none: every class of two
+// states or more has states with equal signatures, and a class of one is
+// stable). What proves the worklist's fixpoint, whose hashes may have
+// collided, and what repairs it when they did: the first state stands for
+// its class, and the states unlike it are exactly those that must leave
+// it. `size` per class; `scratch`, per class, all zero (and left so).
+// Sharper than classes_are_stable for this use: no arrays per class, where
+// chains end with a class per state (ring of 10^7 states: 0.33 -> 0.01 s).
+// The first states' signatures are kept, and the others are compared with
+// them on two threads for large graphs (mCRL2's conference protocol, 8*10^6
+// states in 68 classes: 0.167 -> 0.095 s).
 template <typename Graph>
-bool exactly_stable(const Graph& g, const std::vector<std::uint32_t>& cls, const std::vector<std::uint32_t>& size,
-                    std::vector<std::uint32_t>& scratch) {
+std::vector<lts::StateId> states_unlike_their_class(const Graph& g, const std::vector<std::uint32_t>& cls,
+                                                    const std::vector<std::uint32_t>& size,
+                                                    std::vector<std::uint32_t>& scratch) {
   using lts::StateId;
   const StateId n = g.num_states();
   auto signature = [&](StateId s, std::vector<std::uint64_t>& keys) {
@@ -131,9 +136,8 @@ bool exactly_stable(const Graph& g, const std::vector<std::uint32_t>& cls, const
     steps.insert(steps.end(), keys.begin(), keys.end());
     first.push_back(steps.size());
   }
-  if (representative.empty()) return true;  // a class per state
-  std::atomic<bool> stable = true;
-  auto check = [&](int, std::size_t begin, std::size_t end) {
+  std::vector<StateId> unlike[2];
+  auto check = [&](int part, std::size_t begin, std::size_t end) {
     std::vector<std::uint64_t> mine;
     for (auto s = static_cast<StateId>(begin); s < end; ++s) {
       const std::uint32_t c = cls[s];
@@ -143,16 +147,18 @@ bool exactly_stable(const Graph& g, const std::vector<std::uint32_t>& cls, const
       signature(s, mine);
       if (!std::equal(mine.begin(), mine.end(), steps.begin() + static_cast<std::ptrdiff_t>(first[r]),
                       steps.begin() + static_cast<std::ptrdiff_t>(first[r + 1])))
-        return stable.store(false);
-      if ((s & 0xFFFF) == 0 && !stable.load(std::memory_order_relaxed)) return;
+        unlike[part].push_back(s);
     }
   };
-  if (lts::use_two_threads(g.num_transitions()))
-    lts::on_two_threads(n / 2, n, check);
-  else
-    check(0, 0, n);
+  if (!representative.empty()) {
+    if (lts::use_two_threads(g.num_transitions()))
+      lts::on_two_threads(n / 2, n, check);
+    else
+      check(0, 0, n);
+  }
   for (const StateId s : representative) scratch[cls[s]] = 0;
-  return stable;
+  unlike[0].insert(unlike[0].end(), unlike[1].begin(), unlike[1].end());
+  return std::move(unlike[0]);
 }
 
 // How the round that made `classes` split the classes before it, whose
@@ -201,21 +207,27 @@ std::vector<lts::StateId> first_list_after(const Graph& g, const SignatureClasse
 // stays within `budget`, and no round after the first lists more than
 // `max_listed` states (a sign that the splits do not come a few at a time,
 // which partition refinement then does better). On return `classes` holds
-// the classes reached, final() when they are strong bisimilarity.
+// the classes reached: final() when they are strong bisimilarity, else not
+// at a fixpoint (cut short). When the list runs empty, the exact check
+// (states_unlike_their_class) either proves the fixpoint or lists the
+// states that a hash collision kept in a class they must leave, and the
+// rounds go on from them. Returns how many fixpoints it refuted so.
 // `hash_mask` keeps only some bits of each signature hash: tests narrow it
-// to make collisions, which the exact check must refute.
+// to make collisions, which the exact check must find.
 //
 // The first round lists every state, unless `first_list` is given (in any
 // order, repeats allowed): the states with a step into a state that the
 // round which made `classes` split off the largest part of its class (the
 // others of a class then share their signature under the new ids, and
-// each listed one differs from them). A wrong list can only leave classes
-// that the exact check refutes.
+// each listed one differs from them). A wrong list, or the hashed rounds'
+// collisions before it (states with different signatures in one class:
+// mCRL2's conference protocol), only leaves classes that the exact check
+// then repairs.
 template <typename Graph>
-void worklist_rounds(const Graph& g, SignatureClasses& classes, std::uint64_t budget,
-                     std::size_t max_listed = static_cast<std::size_t>(-1),
-                     std::uint64_t hash_mask = ~std::uint64_t{0},
-                     const std::vector<lts::StateId>* first_list = nullptr) {
+std::uint32_t worklist_rounds(const Graph& g, SignatureClasses& classes, std::uint64_t budget,
+                              std::size_t max_listed = static_cast<std::size_t>(-1),
+                              std::uint64_t hash_mask = ~std::uint64_t{0},
+                              const std::vector<lts::StateId>* first_list = nullptr) {
   using lts::StateId;
   using worklist_detail::RoundGroups;
   const StateId n = g.num_states();
@@ -267,10 +279,20 @@ void worklist_rounds(const Graph& g, SignatureClasses& classes, std::uint64_t bu
   std::vector<std::uint32_t> group_of;  // per listed state
   std::vector<std::uint32_t> id_of;     // per group: its members, then its class id
   std::uint64_t work = 0;
-  for (bool first = first_list == nullptr; !work_list.empty(); first = false) {
+  std::uint32_t refuted = 0;
+  for (bool first = first_list == nullptr;; first = false) {
+    if (work_list.empty()) {
+      // A fixpoint of the hashes: proved, or repaired from the states that
+      // must leave their classes.
+      work += n + g.num_transitions();
+      work_list = states_unlike_their_class(g, cls, size, listed_in);
+      if (work_list.empty()) break;
+      ++refuted;
+      for (const StateId s : work_list) listed[s] = 1;
+    }
     if (work > budget || (!first && work_list.size() > max_listed)) {  // the classes so far: a sound start
       classes.count = static_cast<std::uint32_t>(size.size());
-      return;
+      return refuted;
     }
     moved.clear();
     if (!first && work_list.size() == 1) {
@@ -352,7 +374,8 @@ void worklist_rounds(const Graph& g, SignatureClasses& classes, std::uint64_t bu
   }
   classes.count = static_cast<std::uint32_t>(size.size());
   classes.fixpoint = true;
-  classes.exact = exactly_stable(g, cls, size, listed_in);
+  classes.exact = true;
+  return refuted;
 }
 
 }  // namespace bisim::signatures

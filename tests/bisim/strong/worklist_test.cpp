@@ -2,7 +2,7 @@
 // one class they must reach strong bisimilarity (the reference partition)
 // and prove it; cut short by their budget, or misled by hash collisions,
 // they must still leave classes coarser than bisimilarity (or equal), and
-// the exact check must refute every wrong fixpoint.
+// the exact check must find every wrong fixpoint and the rounds repair it.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -170,24 +170,63 @@ TEST(WorklistRounds, CutShortStaysSound) {
 }
 
 // Signature hashes cut to two bits collide often: a fixpoint they reach
-// may be too coarse, and the exact check must then say so.
-TEST(WorklistRounds, CollisionsAreRefuted) {
+// may be too coarse, and the exact check must then find the states that
+// have to leave their classes, from which the rounds go on to the answer.
+TEST(WorklistRounds, CollisionsAreRepaired) {
   const std::uint64_t rounds = testing_support::bisim_random_rounds(300);
   std::mt19937_64 rng(20261127);
-  std::uint64_t refuted = 0;
+  std::uint64_t repaired = 0;
   for (std::uint64_t round = 0; round < rounds; ++round) {
     const lts::Lts l = testing_support::random_lts(rng, testing_support::random_shape(rng, 60));
     const bisim::Partition reference = bisim::reference_partition(l, bisim::Equivalence::strong);
     bisim::signatures::SignatureClasses c = one_class(l.num_states);
-    bisim::signatures::worklist_rounds(TestGraph(l), c, ~std::uint64_t{0}, static_cast<std::size_t>(-1),
-                                       /*hash_mask=*/0x3);
-    ASSERT_TRUE(c.fixpoint);
-    ASSERT_TRUE(bisim::never_finer(as_partition(c), reference)) << "round " << round;
-    const bool right = bisim::same_partition(as_partition(c), reference);
-    ASSERT_EQ(c.exact, right) << "round " << round;
-    refuted += !right;
+    const std::uint32_t refuted = bisim::signatures::worklist_rounds(
+        TestGraph(l), c, ~std::uint64_t{0}, static_cast<std::size_t>(-1), /*hash_mask=*/0x3);
+    ASSERT_TRUE(c.final()) << "round " << round;
+    ASSERT_TRUE(bisim::same_partition(as_partition(c), reference)) << "round " << round;
+    repaired += refuted > 0;
   }
-  EXPECT_GT(refuted, rounds / 10);  // the narrow hashes did mislead
+  EXPECT_GT(repaired, rounds / 10);  // the narrow hashes did mislead
+}
+
+// The exact check on its own: from random classes, the states whose set of
+// (label, class of target) differs from that of the first state of their
+// class, and no other.
+TEST(WorklistRounds, StatesUnlikeTheirClassAreExactlyThoseThatDiffer) {
+  const std::uint64_t rounds = testing_support::bisim_random_rounds(300);
+  std::mt19937_64 rng(20261129);
+  std::uint64_t some_unlike = 0, none_unlike = 0;
+  for (std::uint64_t round = 0; round < rounds; ++round) {
+    const lts::Lts l = testing_support::random_lts(rng, testing_support::random_shape(rng, 40));
+    // Random classes, or the answer itself (where none may differ).
+    std::vector<std::uint32_t> cls(l.num_states);
+    std::uint32_t count = 1;
+    if (round % 3 == 0) {
+      const bisim::Partition reference = bisim::reference_partition(l, bisim::Equivalence::strong);
+      cls = reference.block;
+      count = reference.num_blocks;
+    } else {
+      count = 1 + static_cast<std::uint32_t>(rng() % 4);
+      for (std::uint32_t& c : cls) c = static_cast<std::uint32_t>(rng() % count);
+    }
+    std::vector<std::uint32_t> size(count, 0), scratch(count, 0);
+    for (const std::uint32_t c : cls) ++size[c];
+    std::vector<std::set<std::pair<lts::LabelId, std::uint32_t>>> steps(l.num_states);
+    for (const lts::Transition& t : l.transitions) steps[t.from].insert({t.label, cls[t.to]});
+    std::vector<StateId> expected;
+    std::map<std::uint32_t, StateId> first_of;
+    for (StateId s = 0; s < l.num_states; ++s) {
+      const auto [it, added] = first_of.try_emplace(cls[s], s);
+      if (!added && steps[s] != steps[it->second]) expected.push_back(s);
+    }
+    const std::vector<StateId> unlike =
+        bisim::signatures::states_unlike_their_class(TestGraph(l), cls, size, scratch);
+    ASSERT_EQ(unlike, expected) << "round " << round;
+    ASSERT_EQ(scratch, std::vector<std::uint32_t>(count, 0)) << "round " << round;
+    (unlike.empty() ? none_unlike : some_unlike) += 1;
+  }
+  EXPECT_GT(some_unlike, rounds / 4);
+  EXPECT_GT(none_unlike, rounds / 10);
 }
 
 }  // namespace
