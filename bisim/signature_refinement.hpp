@@ -183,7 +183,9 @@ inline std::uint64_t step_bit(std::uint32_t a, std::uint32_t d) {
 // a hash and its id, so that a lookup reads one slot: LocalIds keeps its
 // keys apart and a 16-byte slot, three times the memory touched at random
 // (random LTS of 10^7 transitions, 2*10^6 states: 0.17 -> 0.11 s a call).
-inline std::uint32_t dense_classes(const std::vector<std::uint32_t>& h, std::vector<std::uint32_t>& cls) {
+// The hashes may come in wider words (their low 32 bits count).
+template <typename Word>
+std::uint32_t dense_classes(const std::vector<Word>& h, std::vector<std::uint32_t>& cls) {
   constexpr std::uint64_t empty = ~std::uint64_t{0};  // no id is 2^32 - 1: ids are below the number of states
   std::vector<std::uint64_t> slots(1024, empty);
   unsigned bits = 10;
@@ -204,7 +206,7 @@ inline std::uint32_t dense_classes(const std::vector<std::uint32_t>& h, std::vec
       for (const std::uint64_t slot : old)
         if (slot != empty) place(slot);
     }
-    const std::uint32_t key = h[s];
+    const auto key = static_cast<std::uint32_t>(h[s]);
     std::size_t i = home(key);
     while (true) {
       const std::uint64_t slot = slots[i];
@@ -281,7 +283,18 @@ std::uint32_t hashed_rounds(const Graph& g, std::vector<std::uint32_t>& cls,
   };
   int rounds = 3;
   for (int round = 0; round < rounds; ++round) {
-    if (before && round == 4) *before = h;
+    // The last round of five writes its hashes over the masks when asked
+    // for the hashes before it, which then stay in h: no copy of them
+    // beside h, the masks and the classes (mCRL2's conference protocol,
+    // 8*10^6 states, branching: peak 397 -> 366 MiB).
+    const bool into_masks = before && round == 4;
+    auto next_hash = [&](std::size_t s) {
+      const auto next = static_cast<std::uint32_t>(mix(h[s], mask[s]));
+      if (into_masks)
+        mask[s] = next;
+      else
+        h[s] = next;
+    };
     if (parallel) {
       lts::on_two_threads(split, n, masks);
       if constexpr (Graph::tau_can_be_inert)
@@ -294,17 +307,21 @@ std::uint32_t hashed_rounds(const Graph& g, std::vector<std::uint32_t>& cls,
           mask[s] = m;
         }
       lts::on_two_threads(split, n, [&](int, std::size_t begin, std::size_t end) {
-        for (std::size_t s = begin; s < end; ++s) h[s] = static_cast<std::uint32_t>(mix(h[s], mask[s]));
+        for (std::size_t s = begin; s < end; ++s) next_hash(s);
       });
     } else {
       masks(0, 0, n);
-      for (lts::StateId s = 0; s < n; ++s) h[s] = static_cast<std::uint32_t>(mix(h[s], mask[s]));
+      for (lts::StateId s = 0; s < n; ++s) next_hash(s);
     }
     if (round == 2) {
       const std::uint32_t count = dense_classes(h, cls);
       if (4 * std::uint64_t{count} >= n) return count;
       rounds = 5;
     }
+  }
+  if (before) {
+    *before = std::move(h);
+    return dense_classes(mask, cls);
   }
   return dense_classes(h, cls);
 }
