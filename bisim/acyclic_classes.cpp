@@ -286,7 +286,9 @@ std::optional<Partition> acyclic_partition(const lts::Lts& lts, const Successors
     cls[s] = c;
     if (work > budget) return std::nullopt;
   }
-  return numbered_by_smallest_state(cls, keys.count());
+  Partition p = numbered_by_smallest_state(cls, keys.count());
+  p.log.push_back("one pass bottom-up (no cycles but self-loops): " + classes_text(p.num_blocks));
+  return p;
 }
 
 }  // namespace bisim

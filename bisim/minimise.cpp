@@ -60,7 +60,9 @@ Partition branching_in_phases(lts::Lts& l, bool divergence_sensitive, std::vecto
   if (std::none_of(l.transitions.begin(), l.transitions.end(),
                    [](const lts::Transition& t) { return t.label == lts::tau; })) {
     start(timer, "refine");
-    return strong_partition(l, StrongRoute::known_cyclic);
+    Partition p = strong_partition(l, StrongRoute::known_cyclic);
+    p.log.insert(p.log.begin(), "no tau-step: strong bisimulation");
+    return p;
   }
   const StateId contracted_from = l.num_states;
   branching::ContractedLts contracted = branching::contract_tau_sccs(l, divergence_sensitive, true);
@@ -87,7 +89,9 @@ Partition branching_in_phases(lts::Lts& l, bool divergence_sensitive, std::vecto
   start(timer, "refine");
   // Contraction removes cycles only by merging states; when it merged none,
   // the cycles found above are still there.
-  const Partition p = branching_partition_of_contracted(contracted.lts, /*may_be_acyclic=*/n < contracted_from);
+  Partition p = branching_partition_of_contracted(contracted.lts, /*may_be_acyclic=*/n < contracted_from);
+  p.log.insert(p.log.begin(), "tau-cycles and tau-only states merged: " + std::to_string(contracted_from) +
+                                  " -> " + std::to_string(n) + " states");
   if (reversed)
     for (StateId c = n; c-- > 0;) by_first_member.push_back(c);
   l = std::move(contracted.lts);
@@ -119,6 +123,7 @@ Minimised minimise(lts::Lts&& input, Equivalence e, PhaseTimer* timer, bool with
     start(timer, "refine");
     p = partition(current, e);
   }
+  result.refine_log = std::move(p.log);
   start(timer, "build");
   std::vector<StateId> class_to_state;
   // Under the branching kinds `current` is contracted, or has no cycles

@@ -2,6 +2,7 @@
 // Quotient construction (Yang, Katoen, Lin, Wu, "Proving linearizability via
 // branching bisimulation", Definition 3.3; for divergence sensitivity,
 // Definitions 4.2-4.3): one state per class of a partition.
+#include <string>
 #include <vector>
 
 #include "bisim/equivalence.hpp"
@@ -51,6 +52,8 @@ struct Minimised {
   // For every state of the input: its state in `quotient`, or lts::no_state
   // when it is unreachable from the initial state.
   std::vector<lts::StateId> state_map;
+  // How the partition was found, stage by stage (Partition::log).
+  std::vector<std::string> refine_log;
 };
 Minimised minimise(const lts::Lts& lts, Equivalence e);
 

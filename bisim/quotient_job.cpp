@@ -27,6 +27,7 @@ QuotientReport run_quotient(const QuotientJob& job) {
     const Minimised m = minimise(std::move(input), job.equivalence, &timer, !job.map_path.empty());
     report.output_states = m.quotient.num_states;
     report.output_transitions = m.quotient.num_transitions();
+    report.refine_log = m.refine_log;
 
     timer.start("write");
     formats::OutputFile out(job.output);
@@ -87,6 +88,10 @@ std::string format_report(const QuotientReport& r) {
   text += fmt::format("quotient: {:<8} {:>9.3f}  {:>17.1f}  ({:.1f} bytes per input transition)\n", "total",
                       total, megabytes(r.peak_bytes),
                       r.input_transitions ? static_cast<double>(r.peak_bytes) / r.input_transitions : 0.0);
+  if (!r.refine_log.empty()) {
+    text += "quotient: refinement, stage by stage:\n";
+    for (const std::string& stage : r.refine_log) text += fmt::format("quotient:   {}\n", stage);
+  }
   return text;
 }
 

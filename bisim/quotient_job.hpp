@@ -32,14 +32,15 @@ struct QuotientReport {
   std::uint64_t output_states = 0, output_transitions = 0;
   std::vector<PhaseReport> phases;  // read, reach, scc, refine, build, write
   std::uint64_t peak_bytes = 0;     // of the whole process
+  std::vector<std::string> refine_log;  // how the partition was found (Minimised::refine_log)
 };
 
 // Runs the job. Output files appear only when the whole run succeeded.
 // Throws formats::ParseError / formats::FileError on bad input or output.
 QuotientReport run_quotient(const QuotientJob& job);
 
-// The -v text: sizes before and after, reduction factors, and a table of
-// the phases with their time and peak memory.
+// The -v text: sizes before and after, reduction factors, a table of the
+// phases with their time and peak memory, and the stages of refinement.
 std::string format_report(const QuotientReport& report);
 
 // The state map (`quotient --map`): one line per input state,

@@ -52,11 +52,13 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <span>
 #include <cstdint>
+#include <span>
+#include <string>
 #include <vector>
 
 #include "bisim/mix.hpp"
+#include "bisim/partition.hpp"
 #include "bisim/signature_stability.hpp"
 #include "bisim/wide_signatures.hpp"
 #include "lts/lts.hpp"
@@ -71,7 +73,13 @@ struct SignatureClasses {
   bool exact = true;      // no class hashed its steps, or the stability check proved them
   bool fixpoint = false;  // the last round split nothing
   bool final() const { return exact && fixpoint; }
+  std::vector<std::string> log;  // the stages so far, as Partition::log
 };
+
+// "1 round", "3 rounds" of a kind.
+inline std::string rounds_text(std::uint64_t count, const char* kind) {
+  return std::to_string(count) + " " + kind + (count == 1 ? " round" : " rounds");
+}
 
 // A set of at most 128 step numbers.
 struct Set128 {
@@ -250,12 +258,19 @@ bool add_inert(lts::StateId to, std::size_t begin, T& acc, const std::vector<T>&
 // are dear: register with 5 threads forever, 3*10^7 transitions, refine
 // 5.5 -> 4.3 s; RDCSS 0.92 -> 0.78 s), not when nearly every state is
 // apart already (random LTSs: two more rounds cost 0.15 s at 10^7 and
-// gained nothing). Returns the number of classes. Given `before`, it
-// receives every state's class hash before the last round when there are
-// five (a deep answer; is_deep below holds only then).
+// gained nothing). Returns the classes (never final: their hashes may
+// have merged). Given `before`, it receives every state's class hash
+// before the last round when there are five (a deep answer; is_deep below
+// holds only then).
 template <typename Graph>
-std::uint32_t hashed_rounds(const Graph& g, std::vector<std::uint32_t>& cls,
-                            std::vector<std::uint32_t>* before = nullptr) {
+SignatureClasses hashed_rounds(const Graph& g, std::vector<std::uint32_t>* before = nullptr) {
+  SignatureClasses classes;
+  std::vector<std::uint32_t>& cls = classes.class_of;
+  auto done = [&](int rounds, std::uint32_t count) {
+    classes.count = count;
+    classes.log.push_back(rounds_text(rounds, "hashed") + ": " + classes_text(count));
+    return std::move(classes);
+  };
   const lts::StateId n = g.num_states();
   std::vector<std::uint32_t> h(n, 0);
   std::vector<std::uint64_t> mask(n, 0);
@@ -315,15 +330,15 @@ std::uint32_t hashed_rounds(const Graph& g, std::vector<std::uint32_t>& cls,
     }
     if (round == 2) {
       const std::uint32_t count = dense_classes(h, cls);
-      if (4 * std::uint64_t{count} >= n) return count;
+      if (4 * std::uint64_t{count} >= n) return done(3, count);
       rounds = 5;
     }
   }
   if (before) {
     *before = std::move(h);
-    return dense_classes(mask, cls);
+    return done(5, dense_classes(mask, cls));
   }
-  return dense_classes(h, cls);
+  return done(5, dense_classes(h, cls));
 }
 
 // The numbers of one class's distinct steps (label a into class d) in a
@@ -539,7 +554,10 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
     return set;
   };
   std::vector<std::uint32_t> class_size;
+  std::uint64_t rounds = 0;
+  const char* ending = "budget spent";
   while (true) {
+    ++rounds;
     // Each round scans all states a few times (sizes, members, the
     // groups): counted in the work, so that many cheap rounds still end
     // within the budget.
@@ -650,6 +668,7 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
     work += wide.take_work();
     if (wide_failed) {
       result.exact = false;
+      ending = "wide signatures outgrew their bound";
       break;
     }
     // Split the dirty classes by signature: the first state's signature
@@ -702,9 +721,12 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
     if (changed.empty()) {
       result.fixpoint = true;
       // Equal hashed signatures need not be equal: check exactly.
+      ending = "fixpoint, exact";
       if (!result.exact) {
         for (std::uint32_t c = 0; c < num_classes; ++c) hashed[c] &= class_size[c] >= 2;
         result.exact = classes_are_stable(g, cls, num_classes, listed_steps_bound, &hashed);
+        ending = result.exact ? "fixpoint, proven by the stability check"
+                              : "fixpoint refuted by the stability check";
       }
       break;
     }
@@ -718,7 +740,10 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
     // -> 108 MB).
     const bool costly = work - work_before > (std::uint64_t{g.num_transitions()} + n) / 4;
     if (costly && num_classes - classes_before <= classes_before / 100 + 1 && !after_refuted_fixpoint) {
-      if (++costly_little_rounds == 2) break;
+      if (++costly_little_rounds == 2) {
+        ending = "two costly rounds split little";
+        break;
+      }
     } else {
       costly_little_rounds = 0;
     }
@@ -741,6 +766,8 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
     if (work > budget) break;
   }
   result.count = num_classes;
+  result.log.push_back(rounds_text(rounds, bloom ? "Bloom" : "numbered") + ": " + classes_text(num_classes) +
+                       " (" + ending + ")");
   return result;
 }
 
@@ -773,13 +800,12 @@ SignatureClasses rounds_after_hashed(const Graph& g, SignatureClasses hashed, st
 // The classes. budget 0: one class, nothing done.
 template <typename Graph>
 SignatureClasses signature_classes(const Graph& g, std::uint64_t budget) {
-  SignatureClasses start;
   if (budget == 0) {  // everything left to partition refinement
+    SignatureClasses start;
     start.class_of.assign(g.num_states(), 0);
     return start;
   }
-  start.count = hashed_rounds(g, start.class_of);
-  return rounds_after_hashed(g, std::move(start), budget);
+  return rounds_after_hashed(g, hashed_rounds(g), budget);
 }
 
 }  // namespace bisim::signatures

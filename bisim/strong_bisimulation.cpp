@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <span>
+#include <string>
 
 #include "bisim/acyclic_classes.hpp"
 #include "bisim/compound_splitters.hpp"
@@ -367,7 +368,12 @@ Partition strong_partition(const lts::Lts& lts, StrongRoute route) {
     start.block.assign(lts.num_states, 0);
     start.num_blocks = 1;
   }
-  return StrongRefiner(lts, std::move(start)).run();
+  std::vector<std::string> log = std::move(start.log);
+  const std::uint32_t from = start.num_blocks;
+  Partition p = StrongRefiner(lts, std::move(start)).run();
+  log.push_back("Paige & Tarjan from " + classes_text(from) + ": " + classes_text(p.num_blocks));
+  p.log = std::move(log);
+  return p;
 }
 
 }  // namespace bisim

@@ -110,7 +110,9 @@ signatures::SignatureClasses hashed_rounds(const lts::Lts& l, bool by_source, si
         l.transitions.begin());
   }
   signatures::SignatureClasses classes;
+  int rounds = 0;
   for (int round = 0; round < 3; ++round) {
+    ++rounds;
     if (parallel) {
       lts::on_two_threads(split_state, n, [&](int part, std::size_t first, std::size_t last) {
         next_hashes(static_cast<lts::StateId>(first), static_cast<lts::StateId>(last), part == 0 ? 0 : split_at,
@@ -132,6 +134,7 @@ signatures::SignatureClasses hashed_rounds(const lts::Lts& l, bool by_source, si
     // Paige & Tarjan) at once.
     if (4 * std::uint64_t{classes.count} < n) break;
   }
+  classes.log.push_back(signatures::rounds_text(rounds, "hashed") + ": " + classes_text(classes.count));
   split.moved = n;
   // next_h holds the hashes of the round before.
   if (by_source && 1000 * std::uint64_t{classes.count} < n) split = signatures::last_split(classes, next_h);
@@ -187,9 +190,11 @@ bool strong_partition_by_signatures(const lts::Lts& l, Partition& result, Signat
   if (!classes.final()) {
     result.block = std::move(classes.class_of);
     result.num_blocks = classes.count;
+    result.log = std::move(classes.log);
     return false;
   }
   result = numbered_by_smallest_state(classes.class_of, classes.count);  // as Paige & Tarjan's are
+  result.log = std::move(classes.log);
   return true;
 }
 

@@ -35,6 +35,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -280,7 +281,16 @@ std::uint32_t worklist_rounds(const Graph& g, SignatureClasses& classes, std::ui
   std::vector<std::uint32_t> id_of;     // per group: its members, then its class id
   std::uint64_t work = 0;
   std::uint32_t refuted = 0;
-  for (bool first = first_list == nullptr;; first = false) {
+  std::uint64_t rounds = 0;
+  auto log = [&](const std::string& ending) {
+    classes.count = static_cast<std::uint32_t>(size.size());
+    std::string repairs;
+    if (refuted > 0)
+      repairs = ", " + std::to_string(refuted) + (refuted == 1 ? " fixpoint" : " fixpoints") + " repaired";
+    classes.log.push_back(rounds_text(rounds, "worklist") + ": " + classes_text(classes.count) + " (" +
+                          ending + repairs + ")");
+  };
+  for (bool first = first_list == nullptr;; first = false, ++rounds) {
     if (work_list.empty()) {
       // A fixpoint of the hashes: proved, or repaired from the states that
       // must leave their classes.
@@ -291,7 +301,7 @@ std::uint32_t worklist_rounds(const Graph& g, SignatureClasses& classes, std::ui
       for (const StateId s : work_list) listed[s] = 1;
     }
     if (work > budget || (!first && work_list.size() > max_listed)) {  // the classes so far: a sound start
-      classes.count = static_cast<std::uint32_t>(size.size());
+      log(work > budget ? "budget spent" : "too many states listed");
       return refuted;
     }
     moved.clear();
@@ -372,9 +382,9 @@ std::uint32_t worklist_rounds(const Graph& g, SignatureClasses& classes, std::ui
       });
     work_list.swap(next_list);
   }
-  classes.count = static_cast<std::uint32_t>(size.size());
   classes.fixpoint = true;
   classes.exact = true;
+  log("fixpoint, proven exactly");
   return refuted;
 }
 

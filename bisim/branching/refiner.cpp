@@ -103,11 +103,13 @@ std::vector<std::uint32_t> Refiner::run(std::uint32_t& num_blocks) {
     return {};
   }
   signatures::SignatureClasses classes = signature_classes(signature_budget_);
+  log_ = std::move(classes.log);
   const bool forced = start_constellations_ == Constellations::one_per_class;
   if (classes.final() && !forced) {  // proven: no blocks, slices or searches needed
     num_blocks = classes.count;
     return std::move(classes.class_of);
   }
+  const std::uint32_t from = classes.count;
   // Classes at a fixpoint that the exact check refuted (some class hashed
   // its steps, and a collision merged what differs) are nearly final:
   // each block starts as a constellation of its own, so that the main loop
@@ -128,6 +130,8 @@ std::vector<std::uint32_t> Refiner::run(std::uint32_t& num_blocks) {
     split_constellation(nontrivial_.back());
   }
   num_blocks = static_cast<std::uint32_t>(blocks_.size());
+  log_.push_back("partition refinement (Groote, Jansen, Keiren & Wijs) from " + classes_text(from) + ": " +
+                 classes_text(num_blocks));
   return std::move(block_of_);
 }
 

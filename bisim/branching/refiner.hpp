@@ -34,6 +34,7 @@
 // makes the partition a branching bisimulation.
 #include <cstdint>
 #include <span>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -66,6 +67,8 @@ class Refiner {
                    std::uint64_t worklist_budget = default_budget);
   // Runs to the fixpoint; returns the block of every state.
   std::vector<std::uint32_t> run(std::uint32_t& num_blocks);
+  // After run: how it went, stage by stage (Partition::log).
+  std::vector<std::string>& log() { return log_; }
 
  private:
   using StateId = std::uint32_t;
@@ -204,6 +207,7 @@ class Refiner {
   Constellations start_constellations_;
   std::uint64_t worklist_budget_;
   std::size_t worklist_max_listed_;
+  std::vector<std::string> log_;
   std::vector<std::uint32_t> out_begin_;  // n+1, into trans_
   // The steps into each state s, in in_[in_begin_[s], in_begin_[s + 1]):
   // first the sources of its tau-steps (what the searches walk backwards, so

@@ -49,9 +49,8 @@ signatures::SignatureClasses Refiner::signature_classes(std::uint64_t budget) co
   const SignatureView view{*this};
   if (budget == 0 || worklist_budget_ == 0 || start_constellations_ == Constellations::one_per_class)
     return signatures::signature_classes(view, budget);
-  signatures::SignatureClasses classes;
   std::vector<std::uint32_t> before;  // the class hashes before the last hashed round
-  classes.count = signatures::hashed_rounds(view, classes.class_of, &before);
+  signatures::SignatureClasses classes = signatures::hashed_rounds(view, &before);
   const bool worklist_first = signatures::is_deep(classes, n_) && nothing_inert(classes.class_of);
   if (worklist_first) {
     // When nothing was inert before the last hashed round either, that

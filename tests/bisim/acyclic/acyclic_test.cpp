@@ -46,7 +46,7 @@ void branching_same_as_reference(bool divergence_sensitive, std::uint64_t seed) 
     const bisim::branching::ContractedLts contracted = bisim::branching::contract_tau_sccs(l, divergence_sensitive);
     const std::optional<bisim::Partition> classes = bisim::acyclic_partition(contracted.lts, bisim::Equivalence::branching);
     ASSERT_TRUE(classes.has_value()) << "round " << round;
-    bisim::Partition fast{contracted.component, classes->num_blocks};
+    bisim::Partition fast{contracted.component, classes->num_blocks, {}};
     for (std::uint32_t& b : fast.block) b = classes->block[b];
     const bisim::Partition reference = bisim::reference_partition(l, e);
     ASSERT_TRUE(bisim::same_partition(fast, reference))

@@ -70,9 +70,7 @@ struct View {
 // Where the rounds start in the partitioners: the hashed rounds' classes.
 template <typename Graph>
 SignatureClasses hashed(const Graph& g) {
-  SignatureClasses c;
-  c.count = bisim::signatures::hashed_rounds(g, c.class_of);
-  return c;
+  return bisim::signatures::hashed_rounds(g);
 }
 
 // Classes of the input states, through the contraction's component map.

@@ -59,7 +59,7 @@ TEST(BranchingTwoThreads, InterleavedCopiesSameAsPartitionRefinementAndReference
       std::vector<std::uint32_t> contracted_block(contracted.lts.num_states);
       for (lts::StateId s = 0; s < kind.num_states; ++s)
         contracted_block[contracted.component[s]] = reference.block[s];
-      bisim::Partition expected{{}, reference.num_blocks};
+      bisim::Partition expected{{}, reference.num_blocks, {}};
       for (lts::StateId s = 0; s < big.num_states; ++s) expected.block.push_back(contracted_block[s / copies]);
       ASSERT_TRUE(bisim::same_partition(fast, expected)) << "round " << round << ", divergence " << divergence;
       ++checked;

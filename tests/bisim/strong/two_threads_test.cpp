@@ -20,7 +20,7 @@ namespace {
 
 // The classes of p on the states [first, first + n), as a partition of 0..n-1.
 bisim::Partition restricted(const bisim::Partition& p, lts::StateId first, lts::StateId n) {
-  bisim::Partition r{{p.block.begin() + first, p.block.begin() + first + n}, p.num_blocks};
+  bisim::Partition r{{p.block.begin() + first, p.block.begin() + first + n}, p.num_blocks, {}};
   return r;
 }
 

@@ -55,7 +55,9 @@ bisim::signatures::SignatureClasses one_class(StateId n) {
   return c;
 }
 
-bisim::Partition as_partition(const bisim::signatures::SignatureClasses& c) { return {c.class_of, c.count}; }
+bisim::Partition as_partition(const bisim::signatures::SignatureClasses& c) {
+  return {c.class_of, c.count, {}};
+}
 
 // A ring of n states, a on every step and b on the last one's self-loop:
 // a class per state, reached one state per round.

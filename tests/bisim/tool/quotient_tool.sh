@@ -67,6 +67,12 @@ for word in "input   5486 states, 9676 transitions" "output  112 states, 213 tra
             " read " " reach " " scc " " refine " " build " " write " " total "; do
   grep -q -- "$word" "$work/err" || fail "-v lacks '$word': $(cat "$work/err")"
 done
+# ... and the stages of refinement, the last one ending at the quotient's
+# number of states (vasy_5_9: 112 under branching, 145 under strong).
+grep -q "refinement, stage by stage" "$work/err" || fail "-v lacks the stages: $(cat "$work/err")"
+grep -q "states merged: 5486 -> " "$work/err" || fail "-v lacks the tau-SCC stage: $(cat "$work/err")"
+tail -n 1 "$work/err" | grep -q ": 112 classes" || fail "-v: the last stage is not at 112 classes: $(cat "$work/err")"
 expect_status 0 "$q" -v -e strong "$data"
 grep -q " scc " "$work/err" && fail "-e strong reports an scc phase"
+tail -n 1 "$work/err" | grep -q ": 145 classes" || fail "-v -e strong: the last stage is not at 145 classes: $(cat "$work/err")"
 finish
