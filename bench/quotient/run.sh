@@ -37,11 +37,11 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
 # measure FILE EQ: runs quotient -v (REPEAT times, keeping the run of median
-# total time) and sets secs, peak_kib, states_out, transitions_out and the
+# total time) and sets secs, peak_kib, states_out, transitions_out, the
 # phase times read_s, scc_s, refine_s (medians over the runs; "-" if
-# absent).
+# absent) and stages (the parts that found the partition: stages.awk).
 measure() {
-  secs=timeout peak_kib=0 states_out=- transitions_out=- read_s=- scc_s=0 refine_s=-
+  secs=timeout peak_kib=0 states_out=- transitions_out=- read_s=- scc_s=0 refine_s=- stages=-
   local k runs=${REPEAT:-1}
   : > "$dir/runs"
   for k in $(seq "$runs"); do
@@ -58,6 +58,7 @@ measure() {
   read -r states_out transitions_out < <(header "$dir/q.aut")
   # Each phase's median over the runs on its own: the run of median total
   # time can hold one slow phase (the ratio columns moved by a fifth).
+  stages=$(awk -f bench/quotient/stages.awk "$dir/v")
   read_s=$(phase_median read "$runs")
   scc_s=$(phase_median scc "$runs")
   refine_s=$(phase_median refine "$runs")
@@ -110,8 +111,8 @@ echo "2. Random LTSs (make_aut --states m/5 --transitions m --labels 10 --tau 0.
 echo "   --tau 0.3, whose tau-steps form one giant tau-cycle, 'r10m' in docs/quotient.md at 10^7)"
 echo "   ref/read = refine phase / read phase (target: at most 3 at 10^7); (scc+ref)/read counts the scc phase in"
 echo "   too (stricter); B/trans = peak bytes per input transition (target: at most 100)"
-printf '%10s %-6s %-13s %9s %9s %8s %9s %8s %8s %8s %8s %9s %15s\n' transitions shape equivalence "q.states" \
-  "q.trans" "time s" "peak MiB" "B/trans" "read s" "scc s" "refine s" "ref/read" "(scc+ref)/read"
+printf '%10s %-6s %-13s %9s %9s %8s %9s %8s %8s %8s %8s %9s %15s  %s\n' transitions shape equivalence "q.states" \
+  "q.trans" "time s" "peak MiB" "B/trans" "read s" "scc s" "refine s" "ref/read" "(scc+ref)/read" stages
 for m in $sizes; do
   for shape in plain giant; do
     file="$dir/random_$m.aut"
@@ -123,8 +124,9 @@ for m in $sizes; do
     for e in none strong branching divbranching; do
       measure "$file" "$e"
       ratio_and_bytes "$e" "$m"
-      printf '%10s %-6s %-13s %9s %9s %8s %9s %8s %8s %8s %8s %9s %15s\n' "$m" "$shape" "$e" "$states_out" \
-        "$transitions_out" "$secs" "$(mib "$peak_kib")" "$bytes" "$read_s" "$scc_s" "$refine_s" "$refine_ratio" "$ratio"
+      printf '%10s %-6s %-13s %9s %9s %8s %9s %8s %8s %8s %8s %9s %15s  %s\n' "$m" "$shape" "$e" "$states_out" \
+        "$transitions_out" "$secs" "$(mib "$peak_kib")" "$bytes" "$read_s" "$scc_s" "$refine_s" "$refine_ratio" "$ratio" \
+        "$stages"
     done
     rm -f "$file"
   done
@@ -134,8 +136,8 @@ echo
 echo "3. Families that make O(mn) refinement quadratic (bench/quotient/make_family)"
 echo "   growth = (time / smallest time) / (m log m / smallest m log m): near 1 or below is m log n;"
 echo "   ref/read as in 2"
-printf '%-14s %10s %-10s %9s %8s %9s %8s %8s %8s %8s\n' family transitions equivalence "q.states" "time s" "peak MiB" \
-  "read s" "refine s" "ref/read" growth
+printf '%-14s %10s %-10s %9s %8s %9s %8s %8s %8s %8s  %s\n' family transitions equivalence "q.states" "time s" \
+  "peak MiB" "read s" "refine s" "ref/read" growth stages
 for family in line tau-line lines ring tau-ring tau-ring-loops; do
   for e in strong branching; do
     base_t= base_m=
@@ -151,8 +153,8 @@ for family in line tau-line lines ring tau-ring tau-ring-loops; do
         growth=$(calc 2 "$base_t == 0 ? 0 : ($t / $base_t) / (($mm * log($mm)) / ($base_m * log($base_m)))")
       fi
       ratio_and_bytes "$e" "$mm"
-      printf '%-14s %10s %-10s %9s %8s %9s %8s %8s %8s %8s\n' "$family" "$mm" "$e" "$states_out" "$secs" \
-        "$(mib "$peak_kib")" "$read_s" "$refine_s" "$refine_ratio" "$growth"
+      printf '%-14s %10s %-10s %9s %8s %9s %8s %8s %8s %8s  %s\n' "$family" "$mm" "$e" "$states_out" "$secs" \
+        "$(mib "$peak_kib")" "$read_s" "$refine_s" "$refine_ratio" "$growth" "$stages"
       rm -f "$file"
     done
   done
@@ -161,8 +163,8 @@ done
 echo
 echo "4. LTSs of gen (the models in models/): bounded runs are acyclic but for tau-loops, 'forever' ones cyclic"
 echo "   ratios as in 2; generation time not included"
-printf '%-20s %10s %-13s %9s %8s %9s %8s %8s %8s %8s %9s %15s\n' model transitions equivalence "q.states" \
-  "time s" "peak MiB" "B/trans" "read s" "scc s" "refine s" "ref/read" "(scc+ref)/read"
+printf '%-20s %10s %-13s %9s %8s %9s %8s %8s %8s %8s %9s %15s  %s\n' model transitions equivalence "q.states" \
+  "time s" "peak MiB" "B/trans" "read s" "scc s" "refine s" "ref/read" "(scc+ref)/read" stages
 gen_models="treiber_stack:3:2 rdcss:2:inf register:5:inf ms_queue:3:2"
 [ "${1:-}" = "--quick" ] && gen_models="treiber_stack:3:2 rdcss:2:inf"
 for spec in ${GEN_MODELS:-$gen_models}; do
@@ -173,8 +175,9 @@ for spec in ${GEN_MODELS:-$gen_models}; do
   for e in strong branching divbranching; do
     measure "$file" "$e"
     ratio_and_bytes "$e" "$m"
-    printf '%-20s %10s %-13s %9s %8s %9s %8s %8s %8s %8s %9s %15s\n' "$model ${threads}x$ops" "$m" "$e" \
-      "$states_out" "$secs" "$(mib "$peak_kib")" "$bytes" "$read_s" "$scc_s" "$refine_s" "$refine_ratio" "$ratio"
+    printf '%-20s %10s %-13s %9s %8s %9s %8s %8s %8s %8s %9s %15s  %s\n' "$model ${threads}x$ops" "$m" "$e" \
+      "$states_out" "$secs" "$(mib "$peak_kib")" "$bytes" "$read_s" "$scc_s" "$refine_s" "$refine_ratio" "$ratio" \
+      "$stages"
   done
   rm -f "$file"
 done
