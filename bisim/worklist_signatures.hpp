@@ -33,7 +33,6 @@
 // A Graph as in signature_refinement.hpp (num_states, num_transitions,
 // steps, predecessors; tau an ordinary label, nothing inert).
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <string>
 #include <unordered_map>
