@@ -169,9 +169,9 @@ bool strong_partition_by_signatures(const lts::Lts& l, Partition& result, Signat
     // The last round split few states off their classes: a chain of splits
     // that peel a state or a few off per round (the ring family, where each
     // worklist round lists one or two states; RDCSS below lists half of
-    // them in every round). They do
-    // each in a few steps, where Paige & Tarjan pay for their bookkeeping
-    // (ring of 10^7 states: refine 1.13 -> 0.75 s, peak 692 -> 433 MiB).
+    // them in every round). Worklist rounds do each in a few steps, where
+    // Paige & Tarjan pay for their bookkeeping (ring of 10^7 states:
+    // refine 1.13 -> 0.75 s, peak 692 -> 433 MiB).
     // The first round lists only the states with a step into one that the
     // last hashed round split off (ring of 10^7 states: refine 0.74 -> 0.57
     // s, peak 433 -> 357 MiB).

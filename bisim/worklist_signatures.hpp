@@ -282,7 +282,6 @@ std::uint32_t worklist_rounds(const Graph& g, SignatureClasses& classes, std::ui
   std::uint32_t refuted = 0;
   std::uint64_t rounds = 0;
   auto log = [&](const std::string& ending) {
-    classes.count = static_cast<std::uint32_t>(size.size());
     std::string repairs;
     if (refuted > 0)
       repairs = ", " + std::to_string(refuted) + (refuted == 1 ? " fixpoint" : " fixpoints") + " repaired";
@@ -300,6 +299,7 @@ std::uint32_t worklist_rounds(const Graph& g, SignatureClasses& classes, std::ui
       for (const StateId s : work_list) listed[s] = 1;
     }
     if (work > budget || (!first && work_list.size() > max_listed)) {  // the classes so far: a sound start
+      classes.count = static_cast<std::uint32_t>(size.size());
       log(work > budget ? "budget spent" : "too many states listed");
       return refuted;
     }
@@ -381,6 +381,7 @@ std::uint32_t worklist_rounds(const Graph& g, SignatureClasses& classes, std::ui
       });
     work_list.swap(next_list);
   }
+  classes.count = static_cast<std::uint32_t>(size.size());
   classes.fixpoint = true;
   classes.exact = true;
   log("fixpoint, proven exactly");

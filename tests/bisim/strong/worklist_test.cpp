@@ -97,12 +97,20 @@ TEST(WorklistRounds, FromOneClassSameAsReference) {
   }
 }
 
-// One round of exact signature refinement: the classes split by (class,
-// set of (label, class of target)), numbered in order of first state.
-std::vector<std::uint32_t> signature_round(const lts::Lts& l, const std::vector<std::uint32_t>& cls) {
-  std::vector<std::set<std::pair<lts::LabelId, std::uint32_t>>> steps(l.num_states);
+// Each state's signature under the classes cls: its set of (label, class
+// of target).
+using Signature = std::set<std::pair<lts::LabelId, std::uint32_t>>;
+std::vector<Signature> signatures_under(const lts::Lts& l, const std::vector<std::uint32_t>& cls) {
+  std::vector<Signature> steps(l.num_states);
   for (const lts::Transition& t : l.transitions) steps[t.from].insert({t.label, cls[t.to]});
-  std::map<std::pair<std::uint32_t, std::set<std::pair<lts::LabelId, std::uint32_t>>>, std::uint32_t> ids;
+  return steps;
+}
+
+// One round of exact signature refinement: the classes split by (class,
+// signature), numbered in order of first state.
+std::vector<std::uint32_t> signature_round(const lts::Lts& l, const std::vector<std::uint32_t>& cls) {
+  const std::vector<Signature> steps = signatures_under(l, cls);
+  std::map<std::pair<std::uint32_t, Signature>, std::uint32_t> ids;
   std::vector<std::uint32_t> next(l.num_states);
   for (StateId s = 0; s < l.num_states; ++s)
     next[s] = ids.try_emplace({cls[s], steps[s]}, static_cast<std::uint32_t>(ids.size())).first->second;
@@ -213,8 +221,7 @@ TEST(WorklistRounds, StatesUnlikeTheirClassAreExactlyThoseThatDiffer) {
     }
     std::vector<std::uint32_t> size(count, 0), scratch(count, 0);
     for (const std::uint32_t c : cls) ++size[c];
-    std::vector<std::set<std::pair<lts::LabelId, std::uint32_t>>> steps(l.num_states);
-    for (const lts::Transition& t : l.transitions) steps[t.from].insert({t.label, cls[t.to]});
+    const std::vector<Signature> steps = signatures_under(l, cls);
     std::vector<StateId> expected;
     std::map<std::uint32_t, StateId> first_of;
     for (StateId s = 0; s < l.num_states; ++s) {
