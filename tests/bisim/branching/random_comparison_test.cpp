@@ -18,8 +18,6 @@
 
 namespace {
 
-constexpr auto& routes = testing_support::all_branching_routes;
-
 unsigned rounds() {
   const char* env = std::getenv("BB_RANDOM_ROUNDS");
   return env ? static_cast<unsigned>(std::stoul(env)) : 400;
@@ -42,8 +40,9 @@ void compare_on_random_lts(bisim::Equivalence e, std::uint64_t seed) {
     const auto shape = testing_support::random_shape(rng, max_states);
     const lts::Lts l = testing_support::random_lts(rng, shape);
     const bisim::Partition reference = bisim::reference_partition(l, e);
-    for (const auto route : routes) {
-      const bisim::Partition fast = bisim::branching_partition(l, e == bisim::Equivalence::divbranching, route);
+    for (const auto route : testing_support::all_branching_routes) {
+      const bisim::Partition fast =
+          bisim::branching_partition(l, e == bisim::Equivalence::divbranching, route);
       ASSERT_EQ(fast.block.size(), l.num_states);
       ASSERT_TRUE(bisim::same_partition(fast, reference))
           << "route " << static_cast<int>(route) << ", round " << round << ": " << describe(l);
@@ -73,7 +72,7 @@ void compare_with_simple_refiner(bool divergence_sensitive, std::uint64_t seed) 
     bisim::Partition simple;
     const auto blocks = bisim::branching::simple_branching_blocks(contracted.lts, simple.num_blocks);
     for (auto c : contracted.component) simple.block.push_back(blocks[c]);
-    for (const auto route : routes) {
+    for (const auto route : testing_support::all_branching_routes) {
       const bisim::Partition fast = bisim::branching_partition(l, divergence_sensitive, route);
       ASSERT_TRUE(bisim::same_partition(fast, simple))
           << "route " << static_cast<int>(route) << ", round " << round << ", " << l.num_states << " states";
@@ -117,10 +116,12 @@ TEST(BranchingRandom, EqualsReferenceOnInterleavings) {
     const lts::Lts l = random_interleaving(rng);
     for (auto e : {bisim::Equivalence::branching, bisim::Equivalence::divbranching}) {
       const bisim::Partition reference = bisim::reference_partition(l, e);
-      for (const auto route : routes) {
-        const bisim::Partition fast = bisim::branching_partition(l, e == bisim::Equivalence::divbranching, route);
+      for (const auto route : testing_support::all_branching_routes) {
+        const bisim::Partition fast =
+            bisim::branching_partition(l, e == bisim::Equivalence::divbranching, route);
         ASSERT_TRUE(bisim::same_partition(fast, reference))
-            << "route " << static_cast<int>(route) << ", round " << round << ", " << l.num_states << " states";
+            << "route " << static_cast<int>(route) << ", round " << round << ", " << l.num_states
+            << " states";
       }
     }
   }
@@ -147,7 +148,7 @@ TEST(BranchingRandom, EqualsReferenceWhenNothingIsInert) {
     l.transitions = std::move(kept);
     for (auto e : {bisim::Equivalence::branching, bisim::Equivalence::divbranching}) {
       const bisim::Partition reference = bisim::reference_partition(l, e);
-      for (const auto route : routes) {
+      for (const auto route : testing_support::all_branching_routes) {
         const bisim::Partition fast =
             bisim::branching_partition(l, e == bisim::Equivalence::divbranching, route);
         ASSERT_TRUE(bisim::same_partition(fast, reference))

@@ -13,14 +13,12 @@
 
 namespace {
 
-constexpr auto& routes = testing_support::all_branching_routes;
-
 // Each trap's partitions, worked out by hand in tests/bisim/reference/classic_traps.hpp.
 TEST(BranchingTraps, ClassicTraps) {
   for (const auto& trap : testing_support::classic_traps()) {
     SCOPED_TRACE(trap.name);
     for (bool div : {false, true})
-      for (const auto route : routes) {
+      for (const auto route : testing_support::all_branching_routes) {
         const bisim::Partition got = bisim::branching_partition(trap.lts, div, route);
         const bisim::Partition want = testing_support::blocks(div ? trap.divbranching : trap.branching);
         EXPECT_TRUE(bisim::same_partition(got, want))
@@ -41,7 +39,7 @@ TEST(BranchingTraps, MillionStateTauChain) {
   for (lts::StateId s = 0; s + 1 < n; ++s) l.transitions.push_back({s, lts::tau, s + 1});
   l.transitions.push_back({n - 1, a, n});
   for (bool div : {false, true})
-    for (const auto route : routes) {
+    for (const auto route : testing_support::all_branching_routes) {
       const bisim::Partition p = bisim::branching_partition(l, div, route);
       EXPECT_EQ(p.num_blocks, 2u);
       EXPECT_EQ(p.block[0], p.block[n - 1]);
@@ -60,7 +58,8 @@ TEST(BranchingTraps, LongVisibleChain) {
   l.num_states = n + 1;
   const auto a = l.labels.intern("a"), b = l.labels.intern("b");
   for (lts::StateId s = 0; s < n; ++s) l.transitions.push_back({s, s % 3 == 0 ? a : b, s + 1});
-  for (const auto route : routes) EXPECT_EQ(bisim::branching_partition(l, false, route).num_blocks, n + 1);
+  for (const auto route : testing_support::all_branching_routes)
+    EXPECT_EQ(bisim::branching_partition(l, false, route).num_blocks, n + 1);
 }
 
 // States and classes with more than 128 distinct steps, where signature
@@ -80,11 +79,12 @@ TEST(BranchingTraps, WideStatesAndClasses) {
     shape.tau_cycles = round % 3;
     const lts::Lts l = testing_support::random_lts(rng, shape);
     for (bool div : {false, true}) {
-      const bisim::Partition want =
-          bisim::reference_partition(l, div ? bisim::Equivalence::divbranching : bisim::Equivalence::branching);
-      for (const auto route : routes) {
+      const bisim::Partition want = bisim::reference_partition(
+          l, div ? bisim::Equivalence::divbranching : bisim::Equivalence::branching);
+      for (const auto route : testing_support::all_branching_routes) {
         const bisim::Partition got = bisim::branching_partition(l, div, route);
-        EXPECT_TRUE(bisim::same_partition(got, want)) << "round " << round << ", route " << static_cast<int>(route);
+        EXPECT_TRUE(bisim::same_partition(got, want))
+            << "round " << round << ", route " << static_cast<int>(route);
       }
     }
   }
@@ -106,7 +106,7 @@ TEST(BranchingTraps, WideClassOfNarrowStates) {
       l.transitions.push_back({i, l.labels.intern(fmt::format("a{}_{}", i, j)), sink});
   }
   for (bool div : {false, true})
-    for (const auto route : routes) {
+    for (const auto route : testing_support::all_branching_routes) {
       const bisim::Partition got = bisim::branching_partition(l, div, route);
       EXPECT_EQ(got.num_blocks, chain + 1) << "route " << static_cast<int>(route);
     }
