@@ -16,6 +16,12 @@ QuotientReport run_quotient(const QuotientJob& job) {
   // free, so the arrays of one phase would stay in the heap and add to the
   // next phase's peak (msq23, 6*10^5 transitions: 36.2 -> 33 MiB).
   mallopt(M_MMAP_THRESHOLD, 256 * 1024);
+  // Refuse unusable output names now, not after a long run.
+  formats::check_output_path(job.output);
+  if (!job.map_path.empty()) {
+    formats::check_output_path(job.map_path);
+    formats::check_distinct_outputs(job.output, job.map_path);
+  }
   QuotientReport report;
   report.equivalence = job.equivalence;
   {
@@ -37,6 +43,9 @@ QuotientReport run_quotient(const QuotientJob& job) {
     } else {
       formats::OutputFile map(job.map_path);
       write_state_map(m.state_map, map.stream());
+      // Both written whole before either moves into place.
+      out.finish();
+      map.finish();
       out.commit();
       map.commit();
     }

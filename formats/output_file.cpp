@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <vector>
 
 #include <fmt/format.h>
@@ -15,17 +16,82 @@
 namespace formats {
 
 namespace {
+
 [[noreturn]] void fail(const std::string& path, const char* what) {
   throw FileError(fmt::format("{}: error: cannot {}: {}", display_name(path), what, std::strerror(errno)));
 }
+
+[[noreturn]] void refuse(const std::string& path, const std::string& why) {
+  throw FileError(fmt::format("{}: error: {}", display_name(path), why));
+}
+
+// The file a name reaches once its symbolic links are followed, even when
+// the last one dangles (then writing creates what it points to).
+std::string follow_links(const std::string& path) {
+  namespace fs = std::filesystem;
+  fs::path p = path;
+  for (int hops = 0; hops < 40; ++hops) {
+    std::error_code error;
+    if (!fs::is_symlink(fs::symlink_status(p, error))) return p.string();
+    const fs::path link = fs::read_symlink(p, error);
+    if (error) return p.string();
+    p = link.is_absolute() ? link : p.parent_path() / link;
+  }
+  return p.string();  // a loop of links: creating the temporary file fails
+}
+
+// A name that exists and is neither a regular file nor a directory: a FIFO,
+// a terminal, a device or a socket, written in place.
+bool is_special(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+}
+
 }  // namespace
+
+void check_output_path(const std::string& path) {
+  if (path == "-") return;
+  if (path.empty()) throw FileError("error: an output file name is empty");
+  struct stat st;
+  if (::stat(path.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) refuse(path, "cannot write a result here: it is a directory");
+    return;
+  }
+  const std::string target = follow_links(path);  // a dangling link: its target's folder
+  const std::filesystem::path folder = std::filesystem::path(target).parent_path();
+  const std::string dir = folder.empty() ? "." : folder.string();
+  if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+    refuse(path, fmt::format("cannot write a result here: no folder {}", dir));
+  if (::access(dir.c_str(), W_OK) != 0) fail(path, fmt::format("write into folder {}", dir).c_str());
+}
+
+void check_distinct_outputs(const std::string& first, const std::string& second) {
+  if (first == "-" && second == "-")
+    throw FileError("error: two results cannot both go to standard output; name a file for one of them");
+  if (first == "-" || second == "-") return;
+  namespace fs = std::filesystem;
+  std::error_code e1, e2;
+  const fs::path a = fs::weakly_canonical(follow_links(first), e1);
+  const fs::path b = fs::weakly_canonical(follow_links(second), e2);
+  const bool same = !e1 && !e2 ? a == b : first == second;
+  if (same) refuse(second, fmt::format("two results cannot both go to this file (also named {})", first));
+}
 
 OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
   if (path_ == "-") {
     stream_ = stdout;
     return;
   }
-  std::vector<char> name(path_.begin(), path_.end());
+  check_output_path(path_);
+  // Opened by its own name: the kernel follows /dev/stdout -> /proc/self/fd/1
+  // -> a pipe, which no path names.
+  if (is_special(path_)) {
+    stream_ = std::fopen(path_.c_str(), "w");
+    if (!stream_) fail(path_, "open");
+    return;
+  }
+  target_ = follow_links(path_);
+  std::vector<char> name(target_.begin(), target_.end());
   const char suffix[] = ".tmpXXXXXX";
   name.insert(name.end(), suffix, suffix + sizeof suffix);
   const int fd = ::mkstemp(name.data());
@@ -42,32 +108,31 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
 OutputFile::~OutputFile() {
   if (path_ == "-" || committed_) return;
   if (stream_) std::fclose(stream_);
-  ::unlink(temporary_.c_str());
+  if (!temporary_.empty()) ::unlink(temporary_.c_str());
 }
 
-void OutputFile::commit() {
+void OutputFile::finish() {
+  if (finished_) return;
+  finished_ = true;
   if (path_ == "-") {
     if (std::fflush(stdout) != 0 || std::ferror(stdout)) fail(path_, "write");
-    committed_ = true;
     return;
   }
   std::FILE* s = stream_;
   stream_ = nullptr;
   const bool bad = std::ferror(s) != 0;
-  if (std::fclose(s) != 0 || bad) {
-    ::unlink(temporary_.c_str());
-    committed_ = true;
-    fail(path_, "write");
-  }
+  if (std::fclose(s) != 0 || bad) fail(path_, "write");
+  if (temporary_.empty()) return;
   // mkstemp creates files readable by the owner only; give the usual mode.
   const mode_t mask = ::umask(0);
   ::umask(mask);
   ::chmod(temporary_.c_str(), 0666 & ~mask);
-  if (std::rename(temporary_.c_str(), path_.c_str()) != 0) {
-    ::unlink(temporary_.c_str());
-    committed_ = true;
+}
+
+void OutputFile::commit() {
+  finish();
+  if (!temporary_.empty() && std::rename(temporary_.c_str(), target_.c_str()) != 0)
     fail(path_, "rename the temporary file to");
-  }
   committed_ = true;
 }
 

@@ -2,10 +2,24 @@
 // Where a tool's result goes: standard output for "-", otherwise a file that
 // is written under a temporary name and renamed only once complete, so a
 // failed run never leaves a half-written result behind (DESIGN.md).
+//
+// A name that is a symbolic link is followed: the file it points to is
+// replaced, the link stays. A name that is a FIFO, a terminal or another
+// device (/dev/null, /dev/stdout) is written directly, as it cannot be
+// replaced.
 #include <cstdio>
 #include <string>
 
 namespace formats {
+
+// Throws FileError now, before any work, when `path` cannot take a result:
+// an empty name, a directory, or a folder that does not exist. Tools call
+// it on every output name before a run that may be long.
+void check_output_path(const std::string& path);
+
+// Throws FileError when two output names (not "-") would reach the same
+// file, or both are "-": one would overwrite the other.
+void check_distinct_outputs(const std::string& first, const std::string& second);
 
 class OutputFile {
  public:
@@ -15,13 +29,18 @@ class OutputFile {
   OutputFile& operator=(const OutputFile&) = delete;
 
   std::FILE* stream() { return stream_; }
-  // Flushes, checks for write errors, and moves the file into place.
+  // Flushes and closes, and checks for write errors; the result is not in
+  // place yet. Lets a tool with two results check both before either moves.
+  void finish();
+  // finish(), then moves the file into place.
   void commit();
 
  private:
-  std::string path_;
-  std::string temporary_;
+  std::string path_;       // as given, for messages
+  std::string target_;     // the file replaced: path_, with links followed
+  std::string temporary_;  // empty when written directly
   std::FILE* stream_ = nullptr;
+  bool finished_ = false;
   bool committed_ = false;
 };
 

@@ -83,6 +83,7 @@ int main(int argc, char** argv) {
     if (!values.empty()) options.values = parse_values(values);
     if (pool >= 0) options.pool = pool;
     if (model.empty()) throw tools::UsageError("no model file given");
+    formats::check_output_path(output.path);
     const frontend::Program program = frontend::load_model(model, options);
     frontend::ExploreOptions explore;
     explore.max_states = max_states;

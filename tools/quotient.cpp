@@ -30,12 +30,13 @@ int main(int argc, char** argv) {
   app.add_option("input", input, "Input .aut file, or '-' for standard input")->type_name("IN");
   app.add_option("-e,--equivalence", equivalence,
                  "branching (default), divbranching (divergence-sensitive branching), strong,\n"
-                 "or none (the reachable part, unchanged)")
+                 "or none (the reachable part, its states renumbered in order)")
       ->check(CLI::IsMember({"branching", "divbranching", "strong", "none"}))
       ->type_name("EQ");
   tools::add_tau_option(app, job.read);
   tools::add_output_options(app, output);
   app.add_option("--map", job.map_path, "Write for every input state its quotient state to FILE")
+      ->check(tools::file_name)
       ->type_name("FILE");
   app.add_flag("-v,--verbose", verbose,
                "Print to stderr the sizes before and after, the reduction, and the time and peak\n"

@@ -119,6 +119,7 @@ int main(int argc, char** argv) {
   app.add_flag("--lockfree", s.lockfree, "Check one LTS for a reachable cycle of internal steps (a lasso)");
   app.add_option("--cex", s.cex_path, "Write the counterexample trace to FILE, one label per line as in the .aut\n"
                  "(only when the relation does not hold)")
+      ->check(tools::file_name)
       ->type_name("FILE");
   app.add_flag("--explain", s.style.explain, "Show call(T,..)/ret(T,..) actions in one column per thread");
   app.add_flag("-v,--verbose", s.verbose, "Show IMPL state numbers along the trace, and statistics on stderr");
@@ -130,6 +131,7 @@ int main(int argc, char** argv) {
   return tools::run_tool(app, argc, argv, [&] {
     s.style.states = s.verbose;
     check_inputs(s);
+    if (!s.cex_path.empty()) formats::check_output_path(s.cex_path);
     if (s.lockfree) return run_lockfree(s);
     if (!s.equivalence.empty()) return run_equivalence(s);
     return run_inclusion(s);

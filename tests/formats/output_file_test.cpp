@@ -1,10 +1,16 @@
 #include "formats/output_file.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include "formats/diagnostic.hpp"
 
 namespace fs = std::filesystem;
 
@@ -41,4 +47,82 @@ TEST(OutputFile, AppearsOnlyWhenCommitted) {
 
 TEST(OutputFile, UnwritableDirectoryIsAFileError) {
   EXPECT_ANY_THROW(formats::OutputFile("/nonexistent-dir/out.aut"));
+}
+
+TEST(OutputFile, UnusableNamesAreRefusedBeforeAnyWork) {
+  const fs::path dir = fresh_dir();
+  EXPECT_NO_THROW(formats::check_output_path("-"));
+  EXPECT_NO_THROW(formats::check_output_path((dir / "new.aut").string()));
+  EXPECT_THROW(formats::check_output_path(""), formats::FileError);
+  EXPECT_THROW(formats::check_output_path(dir.string()), formats::FileError);
+  EXPECT_THROW(formats::check_output_path((dir / "missing" / "x.aut").string()), formats::FileError);
+  EXPECT_TRUE(fs::is_empty(dir)) << "checking must not create anything";
+  fs::remove_all(dir);
+}
+
+TEST(OutputFile, TwoResultsNeverShareAFile) {
+  const fs::path dir = fresh_dir();
+  const std::string a = (dir / "a").string();
+  EXPECT_NO_THROW(formats::check_distinct_outputs(a, (dir / "b").string()));
+  EXPECT_NO_THROW(formats::check_distinct_outputs("-", a));
+  EXPECT_THROW(formats::check_distinct_outputs("-", "-"), formats::FileError);
+  EXPECT_THROW(formats::check_distinct_outputs(a, (dir / "." / "a").string()), formats::FileError);
+  fs::create_symlink("a", dir / "link");
+  EXPECT_THROW(formats::check_distinct_outputs(a, (dir / "link").string()), formats::FileError);
+  fs::remove_all(dir);
+}
+
+TEST(OutputFile, FinishedFilesMoveOnlyOnCommit) {
+  const fs::path dir = fresh_dir();
+  const fs::path target = dir / "out.aut";
+  {
+    formats::OutputFile out(target.string());
+    std::fputs("done", out.stream());
+    out.finish();
+    EXPECT_FALSE(fs::exists(target));
+  }  // finished but not committed: discarded
+  EXPECT_TRUE(fs::is_empty(dir));
+  fs::remove_all(dir);
+}
+
+TEST(OutputFile, ALinkIsFollowedAndKept) {
+  const fs::path dir = fresh_dir();
+  fs::create_symlink("real.aut", dir / "link.aut");
+  {
+    formats::OutputFile out((dir / "link.aut").string());
+    std::fputs("through", out.stream());
+    out.commit();
+  }
+  EXPECT_TRUE(fs::is_symlink(dir / "link.aut"));
+  std::ifstream in(dir / "real.aut");
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(text.str(), "through");
+  fs::remove_all(dir);
+}
+
+// A FIFO stands for every file that is not a regular one (/dev/null,
+// /dev/stdout): testing on /dev/null itself would, were this broken,
+// replace the machine's /dev/null.
+TEST(OutputFile, AFifoIsWrittenInPlace) {
+  const fs::path dir = fresh_dir();
+  const fs::path fifo = dir / "fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  // Our end opened first and without blocking, so the writer's open does
+  // not wait, and a broken OutputFile (never opening the FIFO) fails the
+  // test instead of hanging it.
+  const int reader = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);
+  ASSERT_GE(reader, 0);
+  {
+    formats::OutputFile out(fifo.string());
+    std::fputs("streamed", out.stream());
+    out.commit();
+  }
+  char buffer[64] = {};
+  const ssize_t got = ::read(reader, buffer, sizeof buffer - 1);
+  ::close(reader);
+  const std::string received(buffer, got > 0 ? static_cast<std::size_t>(got) : 0);
+  EXPECT_EQ(received, "streamed");
+  EXPECT_TRUE(fs::is_fifo(fifo));
+  fs::remove_all(dir);
 }

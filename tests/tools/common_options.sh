@@ -24,4 +24,9 @@ expect_status 0 "$BIN/quotient" --tau=a "$work/t.aut" -e none
 [ "$(cat "$work/out")" = "$(printf 'des (0,2,3)\n(0,i,1)\n(1,"b(1,2)",2)')" ] || fail "--tau=a FILE: $(cat "$work/out")"
 expect_status 0 "$BIN/quotient" --tau a,b "$work/t.aut" -e none
 [ "$(grep -c ',i,' "$work/out")" = 2 ] || fail "--tau a,b hides b(1,2) too: $(cat "$work/out")"
+# An option written with '=' and no value would take the next argument.
+for tool in quotient refines gen; do
+  expect_status 2 "$BIN/$tool" --tau= "$work/t.aut"
+  grep -q -- "--tau= has no value" "$work/err" || fail "$tool --tau=: $(cat "$work/err")"
+done
 finish

@@ -4,12 +4,19 @@
 
 #include <cstdio>
 #include <new>
+#include <string_view>
 
 #include <fmt/format.h>
 
 #include "formats/diagnostic.hpp"
 
 namespace tools {
+
+const CLI::Validator file_name(
+    [](const std::string& value) {
+      return value.empty() ? std::string("an empty file name") : std::string();
+    },
+    "FILE");
 
 void add_tau_option(CLI::App& app, formats::AutReadOptions& options) {
   app.add_option("--tau", options.hidden,
@@ -23,6 +30,7 @@ void add_tau_option(CLI::App& app, formats::AutReadOptions& options) {
 void add_output_options(CLI::App& app, OutputOptions& options) {
   app.add_option("-o,--output", options.path,
                  "Write the result to FILE (written whole, then renamed into place); default stdout")
+      ->check(file_name)
       ->type_name("FILE");
   app.add_option("--tau-name", options.aut.tau_name,
                  "Name written for the internal action: 'i' (CADP, default) or 'tau' (mCRL2)")
@@ -46,6 +54,17 @@ void describe_tool(CLI::App& app, const std::string& footer) {
 
 int run_tool(CLI::App& app, int argc, char** argv, const std::function<int()>& body) {
   const std::string name = app.get_name();
+  // CLI11 reads `--tau= IN` as `--tau IN`: the option would take the next
+  // argument. An option written with '=' and nothing after it is a slip.
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--") break;
+    if (arg.size() > 3 && arg.starts_with("--") && arg.ends_with("=")) {
+      std::fprintf(stderr, "%s: error: %.*s has no value after '='\nRun '%s --help' for the options.\n",
+                   name.c_str(), static_cast<int>(arg.size()), arg.data(), name.c_str());
+      return exit_error;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

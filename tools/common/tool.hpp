@@ -22,6 +22,9 @@ class UsageError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Checks a FILE option's value: not empty (`-o ''` is a slip, not stdout).
+extern const CLI::Validator file_name;
+
 // --tau=L1,L2: labels read as internal, in every input.
 void add_tau_option(CLI::App& app, formats::AutReadOptions& options);
 // -o FILE and --tau-name=NAME.

@@ -46,6 +46,38 @@ grep -q "bad.aut:3:" "$work/err" || fail "no FILE:LINE: in '$(cat "$work/err")'"
 # An unwritable map leaves no quotient behind either.
 expect_status 2 "$q" "$work/small.aut" -o "$work/o/out.aut" --map "$work/o/missing_dir/out.map"
 [ -z "$(ls -A "$work/o")" ] || fail "files left behind for a bad --map: $(ls -A "$work/o")"
+# A map that names a directory is refused before any work; the quotient
+# file that existed is left as it was.
+mkdir "$work/o/dir"
+echo OLD > "$work/o/old.aut"
+expect_status 2 "$q" "$work/small.aut" -o "$work/o/old.aut" --map "$work/o/dir"
+grep -q "dir: error: cannot write a result here: it is a directory" "$work/err" || fail "map dir: $(cat "$work/err")"
+[ "$(cat "$work/o/old.aut")" = OLD ] || fail "a failed --map replaced the quotient file"
+rm -r "$work/o/dir" "$work/o/old.aut"
+# The quotient and the map cannot share a file, by any name, nor stdout.
+expect_status 2 "$q" "$work/small.aut" -o "$work/o/same" --map "$work/o/./same"
+grep -q "two results cannot both go to this file" "$work/err" || fail "same file: $(cat "$work/err")"
+expect_status 2 "$q" "$work/small.aut" -o - --map -
+grep -q "cannot both go to standard output" "$work/err" || fail "both stdout: $(cat "$work/err")"
+[ -z "$(ls -A "$work/o")" ] || fail "files left behind for shared outputs: $(ls -A "$work/o")"
+# An empty file name is a slip, not standard output.
+expect_status 2 "$q" "$work/small.aut" -o ''
+expect_status 2 "$q" "$work/small.aut" --map ''
+# -o through a symbolic link writes the file it points to and keeps the
+# link; a FIFO is written in place, never replaced (as a device would be:
+# not tested on /dev/null, which a regression would replace).
+ln -s real.aut "$work/o/link.aut"
+expect_status 0 "$q" "$work/small.aut" -o "$work/o/link.aut"
+[ -L "$work/o/link.aut" ] || fail "-o replaced the symbolic link"
+head -1 "$work/o/real.aut" | grep -q '^des ' || fail "-o did not write the link's target"
+mkfifo "$work/o/fifo"
+timeout 10 cat "$work/o/fifo" > "$work/o/from_fifo" &  # no hang if -o misses the FIFO
+reader=$!
+expect_status 0 "$q" "$work/small.aut" -o "$work/o/fifo"
+wait $reader
+[ -p "$work/o/fifo" ] || fail "-o replaced the FIFO"
+cmp -s "$work/o/from_fifo" "$work/o/real.aut" || fail "what came through the FIFO differs"
+rm -r "$work/o"; mkdir "$work/o"
 
 # '-' reads standard input, with the same result as the file.
 data="$DATA/oracle/vasy_5_9.aut"
