@@ -14,6 +14,7 @@
 #include "bisim/branching/tau_contraction.hpp"
 #include "lts/reachability.hpp"
 #include "lts/source_order.hpp"
+#include "lts/sparse_states.hpp"
 
 namespace bisim {
 
@@ -101,9 +102,8 @@ Partition branching_in_phases(lts::Lts& l, bool divergence_sensitive, std::vecto
   return p;
 }
 
-}  // namespace
-
-Minimised minimise(lts::Lts&& input, Equivalence e, PhaseTimer* timer, bool with_state_map) {
+// minimise, on states numbered densely.
+Minimised minimise_dense(lts::Lts&& input, Equivalence e, PhaseTimer* timer, bool with_state_map) {
   Minimised result;
   start(timer, "reach");
   // Every phase reads a state's steps in one run (the order of the steps of
@@ -135,6 +135,25 @@ Minimised minimise(lts::Lts&& input, Equivalence e, PhaseTimer* timer, bool with
   for (StateId& s : result.state_map)
     if (s != lts::no_state) s = class_to_state[p.block[s]];
   if (timer) timer->stop();
+  return result;
+}
+
+}  // namespace
+
+// Sparse numbering (lts/sparse_states.hpp) is made dense first, and the
+// state map spread back over the original ids: `des (0,1,4294967295)` with
+// one transition to state 4294967294 takes 3 MB, not 17 GB (the map, when
+// asked for, has a line per original state, so it is as large as its file).
+Minimised minimise(lts::Lts&& input, Equivalence e, PhaseTimer* timer, bool with_state_map) {
+  if (!lts::is_sparse(input)) return minimise_dense(std::move(input), e, timer, with_state_map);
+  const StateId original_states = input.num_states;
+  const std::vector<StateId> original = lts::compact_states(input);
+  Minimised result = minimise_dense(std::move(input), e, timer, with_state_map);
+  if (with_state_map) {
+    std::vector<StateId> spread(original_states, lts::no_state);
+    for (StateId s = 0; s < original.size(); ++s) spread[original[s]] = result.state_map[s];
+    result.state_map = std::move(spread);
+  }
   return result;
 }
 

@@ -21,6 +21,7 @@
 #include "formats/aut_reader.hpp"
 #include "formats/aut_writer.hpp"
 #include "lts/reachability.hpp"
+#include "lts/sparse_states.hpp"
 #include "lts/tau_scc.hpp"
 #include "tests/bisim/reference/reference_partition.hpp"
 #include "tests/bisim/strong/random_rounds.hpp"
@@ -227,6 +228,47 @@ TEST(QuotientProperties, StateOrderUndoesARenumbering) {
       for (lts::StateId s = 0; s < l.num_states; ++s) q.block[to_new[s]] = p.block[s];
       const std::string want = formats::write_aut_string(bisim::quotient(l, p, e));
       EXPECT_EQ(formats::write_aut_string(bisim::quotient(permuted, q, e, nullptr, &order)), want) << "round " << round;
+    }
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// An LTS whose state i is numbered i * stride + 3, in a space of more than
+// 2^22 states: sparse (lts/sparse_states.hpp), so minimise renumbers it
+// densely first and spreads the state map back.
+lts::Lts spread_out(const lts::Lts& dense, lts::StateId stride) {
+  lts::Lts s = dense;
+  auto spread = [&](lts::StateId v) { return v * stride + 3; };
+  s.initial = spread(s.initial);
+  for (lts::Transition& t : s.transitions) t = {spread(t.from), t.label, spread(t.to)};
+  s.num_states = dense.num_states * stride + 5;
+  return s;
+}
+
+TEST(QuotientProperties, SparseNumberingGivesTheDenseQuotientAndMap) {
+  std::mt19937_64 rng(2026'11'25);
+  const auto unmapped = [](const std::vector<lts::StateId>& map) {
+    return static_cast<std::size_t>(std::count(map.begin(), map.end(), lts::no_state));
+  };
+  for (int round = 0; round < 15; ++round) {
+    SCOPED_TRACE(round);
+    const lts::Lts dense = testing_support::random_lts(rng, testing_support::random_shape(rng, 40));
+    const lts::StateId stride = (1u << 22) / dense.num_states + 1;
+    const lts::Lts sparse = spread_out(dense, stride);
+    ASSERT_TRUE(lts::is_sparse(sparse));
+    for (const auto e : {bisim::Equivalence::none, bisim::Equivalence::strong, bisim::Equivalence::branching,
+                         bisim::Equivalence::divbranching}) {
+      const bisim::Minimised want = bisim::minimise(lts::Lts(dense), e, nullptr, true);
+      const bisim::Minimised got = bisim::minimise(lts::Lts(sparse), e, nullptr, true);
+      EXPECT_EQ(formats::write_aut_string(got.quotient), formats::write_aut_string(want.quotient));
+      ASSERT_EQ(got.state_map.size(), sparse.num_states);
+      for (lts::StateId s = 0; s < dense.num_states; ++s)
+        EXPECT_EQ(got.state_map[s * stride + 3], want.state_map[s]) << "state " << s;
+      // Every other original state is unreachable.
+      EXPECT_EQ(unmapped(got.state_map), unmapped(want.state_map) + (sparse.num_states - dense.num_states));
     }
   }
 }

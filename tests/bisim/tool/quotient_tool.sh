@@ -79,6 +79,13 @@ wait $reader
 cmp -s "$work/o/from_fifo" "$work/o/real.aut" || fail "what came through the FIFO differs"
 rm -r "$work/o"; mkdir "$work/o"
 
+# Sparse numbering: one transition into state 4294967294 needs no array
+# per state (lts/sparse_states.hpp), here not even 1 GB of address space.
+printf 'des (0,1,4294967295)\n(0,"a",4294967294)\n' > "$work/sparse.aut"
+(ulimit -v 1000000 && "$q" -e divbranching "$work/sparse.aut" > "$work/sparse.q") 2> "$work/err" ||
+  fail "a sparse LTS in 1 GB: $(cat "$work/err")"
+[ "$(cat "$work/sparse.q")" = "$(printf 'des (0,1,2)\n(0,"a",1)')" ] || fail "sparse LTS: $(cat "$work/sparse.q")"
+
 # '-' reads standard input, with the same result as the file.
 data="$DATA/oracle/vasy_5_9.aut"
 "$q" -e divbranching "$data" > "$work/file.q" || fail "vasy_5_9 failed"

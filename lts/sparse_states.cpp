@@ -1,0 +1,35 @@
+#include "lts/sparse_states.hpp"
+
+#include <algorithm>
+
+namespace lts {
+
+bool is_sparse(const Lts& lts) {
+  const std::uint64_t ends = 2 * std::uint64_t{lts.transitions.size()} + 1;
+  return lts.num_states > (std::uint64_t{1} << 22) && lts.num_states > 8 * ends;
+}
+
+std::vector<StateId> compact_states(Lts& lts) {
+  std::vector<StateId> original;
+  original.reserve(2 * lts.transitions.size() + 1);
+  original.push_back(lts.initial);
+  for (const Transition& t : lts.transitions) {
+    original.push_back(t.from);
+    original.push_back(t.to);
+  }
+  std::sort(original.begin(), original.end());
+  original.erase(std::unique(original.begin(), original.end()), original.end());
+  original.shrink_to_fit();
+  auto renumbered = [&](StateId s) {
+    return static_cast<StateId>(std::lower_bound(original.begin(), original.end(), s) - original.begin());
+  };
+  lts.initial = renumbered(lts.initial);
+  for (Transition& t : lts.transitions) {
+    t.from = renumbered(t.from);
+    t.to = renumbered(t.to);
+  }
+  lts.num_states = static_cast<StateId>(original.size());
+  return original;
+}
+
+}  // namespace lts

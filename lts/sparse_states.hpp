@@ -1,0 +1,24 @@
+#pragma once
+// LTSs that number their states far more sparsely than their transitions
+// need. The .aut format lets a header declare 4*10^9 states and a single
+// transition use state 4*10^9 - 1; every per-state array (reachability's
+// offsets, the partition's blocks) would then take gigabytes for a file of
+// a few bytes. Only the states that occur (the initial state and the
+// transitions' ends) can be reachable, so renumbering those densely, in
+// their order, changes no result.
+#include <vector>
+
+#include "lts/lts.hpp"
+
+namespace lts {
+
+// True when the states are so sparse that per-state arrays would dwarf the
+// transitions: more than 2^22 states and more than 8 per transition end.
+bool is_sparse(const Lts& lts);
+
+// Renumbers the states that occur densely, keeping their relative order,
+// and returns the original id of each new state. Transitions keep their
+// order. Costs O(m log m) time and O(m) memory, never O(num_states).
+std::vector<StateId> compact_states(Lts& lts);
+
+}  // namespace lts
