@@ -1,6 +1,7 @@
 #include "lts/sparse_states.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace lts {
 
@@ -30,6 +31,20 @@ std::vector<StateId> compact_states(Lts& lts) {
   }
   lts.num_states = static_cast<StateId>(original.size());
   return original;
+}
+
+DenseLts make_dense(Lts&& lts) {
+  DenseLts result{std::move(lts), {}};
+  if (is_sparse(result.lts)) result.original = compact_states(result.lts);
+  return result;
+}
+
+void restore_states(std::vector<Transition>& path, const std::vector<StateId>& original) {
+  if (original.empty()) return;
+  for (Transition& t : path) {
+    t.from = original[t.from];
+    t.to = original[t.to];
+  }
 }
 
 }  // namespace lts

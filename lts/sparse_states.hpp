@@ -21,4 +21,15 @@ bool is_sparse(const Lts& lts);
 // order. Costs O(m log m) time and O(m) memory, never O(num_states).
 std::vector<StateId> compact_states(Lts& lts);
 
+// An LTS as the checks want it: dense, with the original id of each state
+// when compact_states renumbered it (empty when it did not).
+struct DenseLts {
+  Lts lts;
+  std::vector<StateId> original;
+};
+DenseLts make_dense(Lts&& lts);
+
+// Gives the steps of a path found on a DenseLts the state ids of the file.
+void restore_states(std::vector<Transition>& path, const std::vector<StateId>& original);
+
 }  // namespace lts

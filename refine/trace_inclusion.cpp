@@ -31,7 +31,9 @@ struct ImplEdges {
   std::vector<std::uint32_t> first;  // edges of s: [first[s], first[s+1])
   std::vector<Edge> edges;
 
-  explicit ImplEdges(const lts::Lts& impl) : first(impl.num_states + 1, 0), edges(impl.transitions.size()) {
+  // 64-bit count: num_states + 1 wraps to 0 at 2^32 - 1 states.
+  explicit ImplEdges(const lts::Lts& impl)
+      : first(std::size_t{impl.num_states} + 1, 0), edges(impl.transitions.size()) {
     for (const lts::Transition& t : impl.transitions) ++first[t.from + 1];
     for (lts::StateId s = 0; s < impl.num_states; ++s) first[s + 1] += first[s];
     std::vector<std::uint32_t> fill(first.begin(), first.end() - 1);

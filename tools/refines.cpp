@@ -7,6 +7,7 @@
 #include "formats/output_file.hpp"
 #include "bisim/equivalence.hpp"
 #include "bisim/quotient.hpp"
+#include "lts/sparse_states.hpp"
 #include "refine/bisimilarity.hpp"
 #include "refine/lock_freedom.hpp"
 #include "refine/reports.hpp"
@@ -46,15 +47,18 @@ std::string shown(const std::string& path) { return formats::display_name(path);
 
 // The input, minimised modulo branching bisimulation with --reduce (weak
 // traces are preserved: seed paper, proof of Theorem 3.4).
-lts::Lts read_input(const Settings& s, const std::string& path) {
-  lts::Lts l = formats::read_aut_file(path, s.read);
-  if (!s.reduce) return l;
-  return bisim::minimise(l, bisim::Equivalence::branching).quotient;
+// Sparse numbering is made dense (lts/sparse_states.hpp), so that memory
+// follows the transitions; traces are printed with the file's state ids.
+lts::DenseLts read_input(const Settings& s, const std::string& path) {
+  lts::DenseLts in = lts::make_dense(formats::read_aut_file(path, s.read));
+  if (s.reduce) in = {bisim::minimise(in.lts, bisim::Equivalence::branching).quotient, {}};
+  return in;
 }
 
 int run_inclusion(const Settings& s) {
-  const lts::Lts impl = read_input(s, s.inputs[0]);
-  const lts::Lts spec = read_input(s, s.inputs[1]);
+  const lts::DenseLts impl_in = read_input(s, s.inputs[0]);
+  const lts::Lts& impl = impl_in.lts;
+  const lts::Lts spec = read_input(s, s.inputs[1]).lts;
   refine::InclusionOptions options;
   options.antichains = !s.no_antichains;
   if (::isatty(STDERR_FILENO))
@@ -62,7 +66,8 @@ int run_inclusion(const Settings& s) {
       std::fprintf(stderr, "\rrefines: %llu product states, depth %u ...",
                    static_cast<unsigned long long>(st.product_states), st.depth);
     };
-  const refine::InclusionResult r = refine::check_trace_inclusion(impl, spec, options);
+  refine::InclusionResult r = refine::check_trace_inclusion(impl, spec, options);
+  lts::restore_states(r.path, impl_in.original);
   if (options.progress && r.stats.product_states >= (1u << 18)) std::fprintf(stderr, "\r\033[K");
   if (s.verbose)
     std::fprintf(stderr, "refines: %llu product states, %llu SPEC subsets, antichain %llu, depth %u\n",
@@ -73,13 +78,16 @@ int run_inclusion(const Settings& s) {
 }
 
 int run_lockfree(const Settings& s) {
-  const lts::Lts l = formats::read_aut_file(s.inputs[0], s.read);
-  return finish(s, refine::lasso_report(l, refine::find_tau_lasso(l), shown(s.inputs[0]), s.style));
+  const lts::DenseLts in = read_input(s, s.inputs[0]);
+  refine::Lasso lasso = refine::find_tau_lasso(in.lts);
+  lts::restore_states(lasso.stem, in.original);
+  lts::restore_states(lasso.cycle, in.original);
+  return finish(s, refine::lasso_report(in.lts, lasso, shown(s.inputs[0]), s.style));
 }
 
 int run_equivalence(const Settings& s) {
-  const lts::Lts x = formats::read_aut_file(s.inputs[0], s.read);
-  const lts::Lts y = formats::read_aut_file(s.inputs[1], s.read);
+  const lts::Lts x = read_input(s, s.inputs[0]).lts;
+  const lts::Lts y = read_input(s, s.inputs[1]).lts;
   const bisim::Equivalence e = *bisim::parse_equivalence(s.equivalence);
   const refine::BisimilarityResult r = refine::check_bisimilarity(x, y, e);
   if (s.verbose) std::fprintf(stderr, "refines: %u classes in the disjoint union\n", r.blocks);

@@ -44,4 +44,24 @@ TEST(SparseStates, OnlyFarSparserThanTheTransitionsCounts) {
   EXPECT_FALSE(lts::is_sparse(l));
 }
 
+TEST(SparseStates, PathsGetTheFileIdsBack) {
+  lts::DenseLts in = lts::make_dense(spread_lts());
+  ASSERT_EQ(in.lts.num_states, 3u);
+  std::vector<lts::Transition> path = {in.lts.transitions[1], in.lts.transitions[2]};
+  lts::restore_states(path, in.original);
+  EXPECT_EQ(path[0].from, 7u);
+  EXPECT_EQ(path[0].to, 1000u);
+  EXPECT_EQ(path[1].from, 1000u);
+  EXPECT_EQ(path[1].to, 4294967294u);
+  // A dense LTS is left alone, and so are its paths.
+  lts::Lts small;
+  small.num_states = 2;
+  small.transitions = {{0, lts::tau, 1}};
+  lts::DenseLts same = lts::make_dense(std::move(small));
+  EXPECT_TRUE(same.original.empty());
+  std::vector<lts::Transition> steps = same.lts.transitions;
+  lts::restore_states(steps, same.original);
+  EXPECT_EQ(steps[0].to, 1u);
+}
+
 }  // namespace

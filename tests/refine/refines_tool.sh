@@ -86,4 +86,20 @@ expect_rc 2 --lockfree "$T/impl.aut" "$T/spec.aut"
 expect_rc 2 --equiv weak "$T/impl.aut" "$T/spec.aut"
 expect_rc 0 --help
 grep -q 'Exit status: 0' "$T/out" || fail "--help lacks the exit status"
+# Sparse state numbering (up to 2^32 - 2) runs in memory that follows the
+# transitions, here under 1 GB of address space, and traces show the
+# file's state ids (lts/sparse_states.hpp).
+printf 'des (0,2,4294967295)\n(0,"a",4000000000)\n(4000000000,"b",7)\n' > "$T/sparse_impl.aut"
+printf 'des (0,1,2)\n(0,"a",1)\n' > "$T/sparse_spec.aut"
+printf 'des (5,2,4294967295)\n(5,i,3000000000)\n(3000000000,i,5)\n' > "$T/sparse_lasso.aut"
+sparse_rc() {  # sparse_rc CODE ARGS...: expect_rc in 1 GB
+  (ulimit -v 1000000 && expect_rc "$@") || exit 1
+}
+sparse_rc 1 -v "$T/sparse_impl.aut" "$T/sparse_spec.aut"
+grep -q '4000000000 -> 7' "$T/out" || fail "sparse trace states: $(cat "$T/out")"
+sparse_rc 0 "$T/sparse_impl.aut" "$T/sparse_impl.aut"
+sparse_rc 0 --equiv branching "$T/sparse_impl.aut" "$T/sparse_impl.aut"
+sparse_rc 1 --reduce "$T/sparse_impl.aut" "$T/sparse_spec.aut"
+sparse_rc 1 --lockfree "$T/sparse_lasso.aut"
+grep -q 'through states 5 -> 3000000000 -> 5' "$T/out" || fail "sparse lasso states: $(cat "$T/out")"
 echo "all refines tool tests passed"
