@@ -48,16 +48,12 @@ AutHeader read_header(LineReader& lines, AutLineParser& parser) {
   parser.fail_at(1, 1, "empty input: expected the header 'des (INITIAL, TRANSITIONS, STATES)'");
 }
 
-// States above the largest one the file mentions are isolated and
-// unreachable. They are kept, so that every state of the file has its line
-// in a `quotient --map`, unless the header declares far more of them than
-// the data confirms (more than one per transition plus a million): then a
-// header of 4*10^9 states with a two-line file would cost gigabytes for
-// nothing, and only the states up to the largest one used are kept.
-void finish_states(lts::Lts& l, std::uint64_t max_used, const AutHeader& header) {
-  const std::uint64_t confirmed = max_used + 1 + std::max<std::uint64_t>(l.transitions.size(), 1u << 20);
-  l.num_states = static_cast<lts::StateId>(header.states <= confirmed ? header.states : max_used + 1);
-}
+// Every state the header declares is a state of the LTS, as in CADP and
+// mCRL2: the ones above the largest the file mentions are isolated and
+// unreachable, and a `quotient --map` gives each its line. A header of
+// 4*10^9 states over a few transitions costs no per-state memory in the
+// tools: they renumber such sparse LTSs densely (lts/sparse_states.hpp).
+void finish_states(lts::Lts& l, const AutHeader& header) { l.num_states = static_cast<lts::StateId>(header.states); }
 
 // Room for the transitions before the first one is read. The size of a
 // file or text bounds their number. A pipe's does not, and growing by
@@ -97,7 +93,6 @@ lts::Lts read_sequential(LineReader& lines, const std::string& name, const AutRe
   result.initial = static_cast<lts::StateId>(header.initial);
   reserve_transitions(result, header, size);
   LabelInterner labels(options, result.labels);
-  std::uint64_t max_used = header.initial;
   std::string_view line;
   while (lines.next(line)) {
     if (!parser.start(line, lines.line_number())) continue;
@@ -106,13 +101,12 @@ lts::Lts read_sequential(LineReader& lines, const std::string& name, const AutRe
                      fmt::format("more transitions than the {} declared in the header", header.transitions));
     const auto t = parser.transition(header.states);
     result.transitions.push_back({t.from, labels.id(t.label), t.to});
-    max_used = std::max<std::uint64_t>(max_used, std::max(t.from, t.to));
   }
   if (result.transitions.size() != header.transitions)
     parser.fail_at(lines.line_number() + 1, 1,
                    fmt::format("the header declares {} transitions but the file has {}", header.transitions,
                                result.transitions.size()));
-  finish_states(result, max_used, header);
+  finish_states(result, header);
   return result;
 }
 
@@ -120,7 +114,6 @@ lts::Lts read_sequential(LineReader& lines, const std::string& name, const AutRe
 struct Share {
   std::uint64_t begin = 0, end = 0;
   std::uint64_t count = 0;      // non-blank lines, from the counting pass
-  std::uint64_t max_used = 0;
   lts::LabelTable labels;       // this share's own label ids
   std::exception_ptr error;
 };
@@ -169,7 +162,6 @@ void parse_share(int fd, Share& share, const AutHeader& header, const AutReadOpt
     if (written == share.count) throw std::logic_error("the file changed while it was read");
     const auto t = parser.transition(header.states);
     out[written++] = {t.from, labels.id(t.label), t.to};
-    share.max_used = std::max<std::uint64_t>(share.max_used, std::max(t.from, t.to));
   }
   if (written != share.count) throw std::logic_error("a line that the count missed");
 }
@@ -227,17 +219,14 @@ bool read_parallel(int fd, std::uint64_t size, const AutReadOptions& options, un
   // Global label ids in order of first appearance, as the sequential reader
   // gives them: share 0's table first, then each later share's new labels.
   result.labels = std::move(shares[0].labels);
-  std::uint64_t max_used = header.initial;
-  for (unsigned i = 0; i < threads; ++i) {
-    max_used = std::max(max_used, shares[i].max_used);
-    if (i == 0) continue;
+  for (unsigned i = 1; i < threads; ++i) {
     std::vector<lts::LabelId> global(shares[i].labels.size(), lts::tau);
     for (lts::LabelId l = 1; l < global.size(); ++l) global[l] = result.labels.intern(shares[i].labels.name(l));
     for (std::uint64_t k = first[i]; k < first[i] + shares[i].count; ++k)
       result.transitions[k].label = global[result.transitions[k].label];
   }
   result.initial = static_cast<lts::StateId>(header.initial);
-  finish_states(result, max_used, header);
+  finish_states(result, header);
   return true;
 }
 

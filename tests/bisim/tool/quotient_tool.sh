@@ -90,6 +90,14 @@ ldd "$q" 2>/dev/null | grep -q libasan && limit=unlimited
   fail "a sparse LTS in 1 GB: $(cat "$work/err")"
 [ "$(cat "$work/sparse.q")" = "$(printf 'des (0,1,2)\n(0,"a",1)')" ] || fail "sparse LTS: $(cat "$work/sparse.q")"
 
+# Every state the header declares is a state, reachable or not: -v counts
+# them and the map gives each its line (as CADP and mCRL2 count them).
+printf 'des (0,1,2000000)\n(0,"a",1)\n' > "$work/isolated.aut"
+expect_status 0 "$q" -v "$work/isolated.aut" --map "$work/isolated.map"
+grep -q "input   2000000 states, 1 transitions" "$work/err" || fail "declared states: $(head -3 "$work/err")"
+[ "$(wc -l < "$work/isolated.map")" = 2000000 ] || fail "map lines: $(wc -l < "$work/isolated.map")"
+[ "$(tail -1 "$work/isolated.map")" = "1999999 -" ] || fail "map end: $(tail -1 "$work/isolated.map")"
+
 # '-' reads standard input, with the same result as the file.
 data="$DATA/oracle/vasy_5_9.aut"
 "$q" -e divbranching "$data" > "$work/file.q" || fail "vasy_5_9 failed"
