@@ -141,19 +141,14 @@ Minimised minimise_dense(lts::Lts&& input, Equivalence e, PhaseTimer* timer, boo
 }  // namespace
 
 // Sparse numbering (lts/sparse_states.hpp) is made dense first, and the
-// state map spread back over the original ids: `des (0,1,4294967295)` with
-// one transition to state 4294967294 takes 3 MB, not 17 GB (the map, when
-// asked for, has a line per original state, so it is as large as its file).
+// state map speaks of the original ids of the states that occur:
+// `des (0,1,4294967295)` with one transition to state 4294967294 takes 3 MB,
+// not 17 GB, and its map two lines, not 4*10^9.
 Minimised minimise(lts::Lts&& input, Equivalence e, PhaseTimer* timer, bool with_state_map) {
   if (!lts::is_sparse(input)) return minimise_dense(std::move(input), e, timer, with_state_map);
-  const StateId original_states = input.num_states;
-  const std::vector<StateId> original = lts::compact_states(input);
+  std::vector<StateId> original = lts::compact_states(input);
   Minimised result = minimise_dense(std::move(input), e, timer, with_state_map);
-  if (with_state_map) {
-    std::vector<StateId> spread(original_states, lts::no_state);
-    for (StateId s = 0; s < original.size(); ++s) spread[original[s]] = result.state_map[s];
-    result.state_map = std::move(spread);
-  }
+  if (with_state_map) result.mapped_states = std::move(original);
   return result;
 }
 

@@ -52,6 +52,12 @@ struct Minimised {
   // For every state of the input: its state in `quotient`, or lts::no_state
   // when it is unreachable from the initial state.
   std::vector<lts::StateId> state_map;
+  // Empty when state_map has an entry per input state, in order. For a
+  // sparse input (lts/sparse_states.hpp) it lists the input states that
+  // occur (initial state, transition ends), increasing: state_map[i] is
+  // then the state of input state mapped_states[i], and the states not
+  // listed are isolated, so unreachable.
+  std::vector<lts::StateId> mapped_states;
   // How the partition was found, stage by stage (Partition::log).
   std::vector<std::string> refine_log;
 };

@@ -42,7 +42,7 @@ QuotientReport run_quotient(const QuotientJob& job) {
       out.commit();
     } else {
       formats::OutputFile map(job.map_path);
-      write_state_map(m.state_map, map.stream());
+      write_state_map(m.state_map, map.stream(), m.mapped_states);
       // Both written whole before either moves into place.
       out.finish();
       map.finish();
@@ -56,11 +56,13 @@ QuotientReport run_quotient(const QuotientJob& job) {
   return report;
 }
 
-void write_state_map(const std::vector<lts::StateId>& state_map, std::FILE* out) {
+void write_state_map(const std::vector<lts::StateId>& state_map, std::FILE* out,
+                     const std::vector<lts::StateId>& mapped_states) {
   fmt::memory_buffer buffer;
-  for (lts::StateId s = 0; s < state_map.size(); ++s) {
-    if (state_map[s] == lts::no_state) fmt::format_to(std::back_inserter(buffer), "{} -\n", s);
-    else fmt::format_to(std::back_inserter(buffer), "{} {}\n", s, state_map[s]);
+  for (lts::StateId i = 0; i < state_map.size(); ++i) {
+    const lts::StateId s = mapped_states.empty() ? i : mapped_states[i];
+    if (state_map[i] == lts::no_state) fmt::format_to(std::back_inserter(buffer), "{} -\n", s);
+    else fmt::format_to(std::back_inserter(buffer), "{} {}\n", s, state_map[i]);
     if (buffer.size() > (1u << 16)) {
       std::fwrite(buffer.data(), 1, buffer.size(), out);
       buffer.clear();

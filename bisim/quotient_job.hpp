@@ -47,6 +47,9 @@ std::string format_report(const QuotientReport& report);
 //   INPUT_STATE QUOTIENT_STATE
 // in increasing order of INPUT_STATE, with '-' as QUOTIENT_STATE for a state
 // unreachable from the initial state (it has no counterpart in the quotient).
-void write_state_map(const std::vector<lts::StateId>& state_map, std::FILE* out);
+// With `mapped_states` (Minimised::mapped_states), only the input states it
+// lists have a line.
+void write_state_map(const std::vector<lts::StateId>& state_map, std::FILE* out,
+                     const std::vector<lts::StateId>& mapped_states = {});
 
 }  // namespace bisim

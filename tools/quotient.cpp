@@ -21,7 +21,8 @@ int main(int argc, char** argv) {
       "  gen model.conc | quotient - > model.q.aut  from standard input\n"
       "  quotient -v --map impl.map impl.aut -o impl.q.aut\n"
       "State map (--map FILE): one line 'STATE QSTATE' per input state, in order, where QSTATE is\n"
-      "its state in the quotient, or '-' when STATE is unreachable from the initial state.\n"
+      "its state in the quotient, or '-' when STATE is unreachable from the initial state\n"
+      "(sparse LTSs, numbered far beyond their transitions: the states they mention only).\n"
       "Exit status: 0 on success, 2 on an error (then no output file is written).");
   std::string input, equivalence = "branching";
   bool verbose = false;

@@ -89,6 +89,10 @@ ldd "$q" 2>/dev/null | grep -q libasan && limit=unlimited
 (ulimit -v $limit && "$q" -e divbranching "$work/sparse.aut" > "$work/sparse.q") 2> "$work/err" ||
   fail "a sparse LTS in 1 GB: $(cat "$work/err")"
 [ "$(cat "$work/sparse.q")" = "$(printf 'des (0,1,2)\n(0,"a",1)')" ] || fail "sparse LTS: $(cat "$work/sparse.q")"
+# ... and its map lists the states it mentions, by their ids.
+(ulimit -v $limit && "$q" "$work/sparse.aut" --map "$work/sparse.map" > /dev/null) 2> "$work/err" ||
+  fail "a sparse LTS's map in 1 GB: $(cat "$work/err")"
+[ "$(cat "$work/sparse.map")" = "$(printf '0 0\n4294967294 1')" ] || fail "sparse map: $(cat "$work/sparse.map")"
 
 # Every state the header declares is a state, reachable or not: -v counts
 # them and the map gives each its line (as CADP and mCRL2 count them).
