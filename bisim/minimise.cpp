@@ -145,10 +145,9 @@ Minimised minimise_dense(lts::Lts&& input, Equivalence e, PhaseTimer* timer, boo
 // `des (0,1,4294967295)` with one transition to state 4294967294 takes 3 MB,
 // not 17 GB, and its map two lines, not 4*10^9.
 Minimised minimise(lts::Lts&& input, Equivalence e, PhaseTimer* timer, bool with_state_map) {
-  if (!lts::is_sparse(input)) return minimise_dense(std::move(input), e, timer, with_state_map);
-  std::vector<StateId> original = lts::compact_states(input);
-  Minimised result = minimise_dense(std::move(input), e, timer, with_state_map);
-  if (with_state_map) result.mapped_states = std::move(original);
+  lts::DenseLts dense = lts::make_dense(std::move(input));
+  Minimised result = minimise_dense(std::move(dense.lts), e, timer, with_state_map);
+  if (with_state_map) result.mapped_states = std::move(dense.original);  // empty unless sparse
   return result;
 }
 

@@ -112,12 +112,11 @@ OutputFile::~OutputFile() {
 }
 
 void OutputFile::finish() {
-  if (finished_) return;
-  finished_ = true;
   if (path_ == "-") {
     if (std::fflush(stdout) != 0 || std::ferror(stdout)) fail(path_, "write");
     return;
   }
+  if (!stream_) return;  // finished already
   std::FILE* s = stream_;
   stream_ = nullptr;
   const bool bad = std::ferror(s) != 0;

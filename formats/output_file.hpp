@@ -40,7 +40,6 @@ class OutputFile {
   std::string target_;     // the file replaced: path_, with links followed
   std::string temporary_;  // empty when written directly
   std::FILE* stream_ = nullptr;
-  bool finished_ = false;
   bool committed_ = false;
 };
 
