@@ -39,6 +39,12 @@ expect_rc 1 "$T/impl.aut" "$T/spec.aut" --cex "$T/cex.txt"
 grep -q '^does not hold:' "$T/out" || fail "no 'does not hold:' verdict"
 printf 'call(1,push,1)\ncall(2,pop)\nret(2,pop,empty)\n' | cmp - "$T/cex.txt" || fail "--cex content"
 grep -q 'ret(2,pop,empty)  <- .*spec.aut refuses this' "$T/out" || fail "refused action not marked"
+# A --cex that cannot be written is refused before the check runs.
+expect_rc 2 "$T/impl.aut" "$T/spec.aut" --cex ''
+mkdir "$T/cexdir"
+expect_rc 2 "$T/impl.aut" "$T/spec.aut" --cex "$T/cexdir"
+grep -q "it is a directory" "$T/err" || fail "--cex directory: $(cat "$T/err")"
+[ -s "$T/out" ] && fail "--cex directory: a verdict was printed before the refusal"
 # The same verdict without --cex, and with the plain subset construction.
 expect_rc 1 "$T/impl.aut" "$T/spec.aut"
 expect_rc 1 --no-antichains "$T/impl.aut" "$T/spec.aut"
