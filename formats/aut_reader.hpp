@@ -1,5 +1,5 @@
 #pragma once
-// Reading Aldebaran `.aut` files (the contract is in shared/DESIGN.md):
+// Reading Aldebaran `.aut` files (the contract: docs/architecture.md):
 //
 //   des (INITIAL, TRANSITIONS, STATES)
 //   (FROM, LABEL, TO)            one per line

@@ -1,7 +1,7 @@
 #pragma once
 // Errors with a location, printed as `FILE:LINE:COL: error: MESSAGE` like a
 // compiler, so editors and users can jump to the spot. Parsers throw them;
-// tools decide how to print them (tools/common/run_tool.hpp).
+// tools decide how to print them (tools::run_tool, tools/common/tool.hpp).
 #include <cstdint>
 #include <stdexcept>
 #include <string>

@@ -1,7 +1,7 @@
 #pragma once
 // Where a tool's result goes: standard output for "-", otherwise a file that
 // is written under a temporary name and renamed only once complete, so a
-// failed run never leaves a half-written result behind (DESIGN.md).
+// failed run never leaves a half-written result behind.
 //
 // A name that is a symbolic link is followed: the file it points to is
 // replaced, the link stays. A name that is a FIFO, a terminal or another

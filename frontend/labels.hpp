@@ -1,6 +1,6 @@
 #pragma once
-// The visible labels of the most general client (DESIGN.md, "Labels that gen
-// writes"): call(T,METHOD,ARG...) and ret(T,METHOD[,VALUE]), T from 1. Each
+// The visible labels of the most general client (docs/architecture.md,
+// "Labels"): call(T,METHOD,ARG...) and ret(T,METHOD[,VALUE]), T from 1. Each
 // distinct label is formatted once and then found in a cache.
 #include <cstdint>
 #include <string>

@@ -1,7 +1,7 @@
 #pragma once
 // The in-memory labelled transition system shared by every part.
 //
-// Flat, index-based data (cf. STYLE.md): states are 0..num_states-1 with
+// Flat, index-based data: states are 0..num_states-1 with
 // 32-bit ids, labels are interned with tau fixed at id 0, and transitions are
 // one flat array of 12-byte (from, label, to) triples. Algorithms build the
 // compressed views they need (lts/adjacency.hpp) instead of the LTS keeping

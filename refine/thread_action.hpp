@@ -1,5 +1,5 @@
 #pragma once
-// The labels `gen` writes for most general clients (DESIGN.md):
+// The labels `gen` writes for most general clients (docs/architecture.md):
 //   call(T,METHOD,ARG...)   ret(T,METHOD,VALUE...)
 // with T the thread number from 1. Anything else is an opaque label.
 #include <cstdint>

@@ -1,6 +1,6 @@
 #pragma once
 // Random LTSs for property tests: every fast algorithm is compared with its
-// small reference twin on thousands of these (DESIGN.md). Sizes, label
+// small reference twin on thousands of these. Sizes, label
 // counts, tau density, planted tau-cycles and unreachable states all vary.
 #include <cstdint>
 #include <random>

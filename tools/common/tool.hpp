@@ -1,6 +1,6 @@
 #pragma once
 // What the three tools share: option groups defined once and composed into
-// each tool (STYLE.md, after Spot's bin/common_*.cc), and the one exception
+// each tool (after Spot's bin/common_*.cc), and the one exception
 // handler around every main, so that every error prints as
 // `FILE:LINE:COL: error: ...` and exits with status 2.
 #include <functional>

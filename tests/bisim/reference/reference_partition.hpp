@@ -1,7 +1,8 @@
 #pragma once
 // The reference partitioner: naive signature refinement to a fixpoint, the
-// small, obviously correct twin of the fast partitioners in bisim/ (DESIGN.md,
-// "Correctness is checked, not assumed"). Quadratic or worse; for tests only.
+// small, obviously correct twin of the fast partitioners in bisim/, which
+// the tests compare them with on many random LTSs. Quadratic or worse; for
+// tests only.
 #include "bisim/equivalence.hpp"
 #include "bisim/partition.hpp"
 #include "lts/lts.hpp"
