@@ -3,7 +3,7 @@
 # the machine's drift hits them alike: the minimum and the median of each
 # phase time of `quotient -v` (read, reach, scc, refine, build, write,
 # total) per binary.
-# What the "before -> after" figures in docs/quotient.md come from.
+# For measuring a change: its figures go in the commit message.
 #
 #   bash bench/quotient/compare_builds.sh RUNS EQUIVALENCE FILE QUOTIENT...
 # e.g. bash bench/quotient/compare_builds.sh 4 branching reg5.aut /tmp/old/quotient build/tools/quotient

@@ -98,10 +98,9 @@ std::string stages_of(const bisim::Minimised& m) {
 
 // The routes the default partitioners take on the cyclic families, whose
 // answers are reached one split at a time: worklist rounds, never partition
-// refinement (docs/quotient.md, "Thirteenth session": Paige & Tarjan and
-// GJKW took 1.5-3.7x as long there). A change of route is a performance
-// regression that the outputs do not show (the fourteenth session found
-// one on mCRL2's conference protocol): it must show here.
+// refinement (docs/quotient.md, "Signature refinement": Paige & Tarjan and
+// GJKW take several times as long there). A change of route is a
+// performance regression that the outputs do not show: it must show here.
 TEST(RefineLog, CyclicFamiliesTakeTheWorklist) {
   for (const bisim::Equivalence e : {bisim::Equivalence::strong, bisim::Equivalence::branching}) {
     for (const lts::Lts& l : {ring(100000), tau_ring_loops(50000)}) {
