@@ -19,10 +19,9 @@ namespace {
 // Files not numbered so still make the search jump: fetch_place(s) fetches
 // where the successors of the state 16 places ahead in the queue are, and
 // fetch_steps(s) those of the state 8 places ahead, whose place is in cache
-// by then (random LTS of 10^7 transitions: reach phase 0.64 -> 0.44 s;
-// register 5xforever, listed by source: 0.31 -> 0.28 s; fetching both for
-// one state waited for the place: random LTS of 5*10^7 transitions,
-// reach phase 1.74 -> 1.53 s).
+// by then (a third off the reach phase of a random LTS, a tenth off a file
+// listed by source; fetching both for one state would wait for the
+// place).
 template <typename Successors, typename FetchPlace, typename FetchSteps>
 std::vector<bool> search(const Lts& lts, Successors successors, FetchPlace fetch_place, FetchSteps fetch_steps) {
   constexpr std::size_t ahead = 8;
@@ -50,7 +49,7 @@ std::vector<bool> reachable_states(const Lts& lts) {
   const std::vector<Transition>& ts = lts.transitions;
   // Files written by gen, mCRL2 and CADP list transitions by source: then
   // offsets into the transitions themselves are the whole adjacency, which
-  // spares building a copy of the targets (0.65 s -> 0.4 s at 10^7).
+  // spares building a copy of the targets (a third of the phase's time).
   if (!listed_by_source(ts)) {
     const Successors out(lts);
     return search(
