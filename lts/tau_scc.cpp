@@ -53,8 +53,7 @@ TauSccs tau_sccs(const Lts& lts) {
       const auto edges = tau_out.of(v);
       // On the first visit of v, fetch what its edges will read: the misses
       // of its children overlap, where the search alone takes them one by
-      // one (random LTS of 10^7 transitions, 30% tau: the search 0.53 ->
-      // 0.45 s, median of 4).
+      // one (a sixth off the search on a random LTS with 30% tau).
       if (f.next_edge == 0)
         for (const StateId w : edges) {
           __builtin_prefetch(&rindex[w]);
