@@ -35,8 +35,8 @@ std::vector<bool> divergent_classes(const lts::Lts& lts, const Partition& p, boo
   // When the caller knows it, or every tau-step goes down in state number
   // (or is a self-loop), the only tau-cycles are self-loops: so it is after
   // tau-SCC contraction, or when minimise found no cycles. Then no copy of
-  // the inert steps and no search is needed (Treiber stack 3x2 under
-  // divbranching: peak 283 -> 248 MiB).
+  // the inert steps and no search is needed (an eighth less peak memory on
+  // the Treiber stack 3x2 under divbranching).
   const bool only_self_loops =
       tau_cycles_are_self_loops || std::all_of(lts.transitions.begin(), lts.transitions.end(), [](const Transition& t) {
         return t.label != lts::tau || t.to <= t.from;
@@ -88,8 +88,7 @@ ClassSteps class_steps(const lts::Lts& lts, const Partition& p, Equivalence e, c
   const std::vector<Transition>& all = lts.transitions;
   const std::size_t m = all.size();
   // The target's class is read at random: fetched this many transitions
-  // ahead (random LTS of 5*10^7 transitions, strong: build phase 3.79 ->
-  // 3.51 s, one run each).
+  // ahead (a few percent off the build phase of large random LTSs).
   constexpr std::size_t ahead = 16;
   for (std::size_t i = 0; i < m; ++i) {
     if (is_branching(e) && i + ahead < m) __builtin_prefetch(&p.block[all[i + ahead].to]);
@@ -135,10 +134,9 @@ void number_and_emit(ClassSteps& steps, std::uint32_t num_classes, std::uint32_t
     // a jump in memory, and so are their targets' numbers: fetch where the
     // steps of a class 32 places ahead are, the steps of the class 16
     // places ahead (whose place is in cache by then), and the numbers of
-    // the targets of the class 8 places ahead (random LTS of 10^7
-    // transitions: build phase 1.17 -> 0.82 s; fetching the place and the
-    // steps of one class at once waited for the place: 5*10^7, the loop
-    // 2.5 -> 1.96 s).
+    // the targets of the class 8 places ahead (30% off the build phase of
+    // a random LTS; fetching the place and the steps of one class at once
+    // would wait for the place).
     if (head + 4 * prefetch_distance < queue.size())
       __builtin_prefetch(&steps.first[queue[head + 4 * prefetch_distance]]);
     if (head + 2 * prefetch_distance < queue.size())
@@ -183,8 +181,7 @@ lts::Lts build_quotient(const lts::Lts& lts, const Partition& given, Equivalence
   if (consumed) std::vector<Transition>().swap(consumed->transitions);
   // Address space only: pages are touched as transitions are emitted, and
   // the rest of the capacity is never touched, so never resident: no
-  // shrinking, which copied every transition (random LTS of 10^7, strong:
-  // build 0.56 -> 0.51 s, median of 5; peak 270 -> 254 MB).
+  // shrinking, which would copy every transition and raise the peak.
   result.transitions.reserve(steps.steps.size());
   std::vector<StateId> number;
   std::vector<lts::LabelId> label_of_rank(rank.size());

@@ -14,7 +14,7 @@ QuotientReport run_quotient(const QuotientJob& job) {
   // Arrays of 256 KiB and more get pages of their own, given back when
   // freed. glibc's default threshold grows to 32 MiB after the first large
   // free, so the arrays of one phase would stay in the heap and add to the
-  // next phase's peak (msq23, 6*10^5 transitions: 36.2 -> 33 MiB).
+  // next phase's peak (by a tenth on the MS queue 2x3).
   mallopt(M_MMAP_THRESHOLD, 256 * 1024);
   // Refuse unusable output names now, not after a long run.
   formats::check_output_path(job.output);

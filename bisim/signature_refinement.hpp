@@ -180,7 +180,7 @@ struct GroupKey {
 inline std::uint64_t bloom_bit(std::uint64_t hash) { return std::uint64_t{1} << (hash >> 58); }
 // The Bloom bit of a step (label a into a state of class hash d) in the
 // hashed rounds: the top bits of two multiplicative hashes, cheaper than
-// mix() (register, 5 threads forever, branching: refine 3.16 -> 2.96 s).
+// mix() (a few percent off the register, 5 threads forever).
 inline std::uint64_t step_bit(std::uint32_t a, std::uint32_t d) {
   return bloom_bit((std::uint64_t{a} * 0x9E3779B97F4A7C15ull) ^ (std::uint64_t{d} * 0xC2B2AE3D27D4EB4Full) ^
                    (std::uint64_t{d} << 29));
@@ -190,7 +190,7 @@ inline std::uint64_t step_bit(std::uint32_t a, std::uint32_t d) {
 // hashes; returns their number. Its own table of 8-byte slots, each holding
 // a hash and its id, so that a lookup reads one slot: LocalIds keeps its
 // keys apart and a 16-byte slot, three times the memory touched at random
-// (random LTS of 10^7 transitions, 2*10^6 states: 0.17 -> 0.11 s a call).
+// (a third off each call on a random LTS of 2*10^6 states).
 // The hashes may come in wider words (their low 32 bits count).
 template <typename Word>
 std::uint32_t dense_classes(const std::vector<Word>& h, std::vector<std::uint32_t>& cls) {
@@ -252,13 +252,13 @@ bool add_inert(lts::StateId to, std::size_t begin, T& acc, const std::vector<T>&
 // merge, so the classes stay unions of bisimulation classes, and the exact
 // rounds that follow split what they merged. The class hashes h have 32
 // bits: a collision too only merges, and the array read at random per step
-// is half the size (random LTS of 10^7 transitions: refine 1.33 -> 1.15 s).
+// is half the size (a seventh off the refinement of a random LTS).
 // Three rounds; two more when the three left fewer classes than a quarter
 // of the states (a deep LTS, where exact rounds over few, large classes
-// are dear: register with 5 threads forever, 3*10^7 transitions, refine
-// 5.5 -> 4.3 s; RDCSS 0.92 -> 0.78 s), not when nearly every state is
-// apart already (random LTSs: two more rounds cost 0.15 s at 10^7 and
-// gained nothing). Returns the classes (never final: their hashes may
+// are dear: a fifth off the register with 5 threads forever and off
+// RDCSS), not when nearly every state is apart already (on random LTSs two
+// more rounds cost time and gain nothing). Returns the classes (never
+// final: their hashes may
 // have merged). Given `before`, it receives every state's class hash
 // before the last round when there are five (a deep answer; is_deep below
 // holds only then).
@@ -277,8 +277,8 @@ SignatureClasses hashed_rounds(const Graph& g, std::vector<std::uint32_t>* befor
   // On two threads, each takes half of the states in increasing order. A
   // state of the upper half with an inert step into the lower one, or into
   // such a state, is late: what its inert successors reach is known only
-  // when both are done, and it is added then (register, 5 threads forever,
-  // branching: 1.0 -> 0.8 s).
+  // when both are done, and it is added then (a fifth off the register, 5
+  // threads forever).
   const bool parallel = lts::use_two_threads(g.num_transitions());
   const lts::StateId split = parallel ? n / 2 : n;
   std::vector<std::uint8_t> late(parallel && Graph::tau_can_be_inert ? n : 0, 0);
@@ -300,8 +300,8 @@ SignatureClasses hashed_rounds(const Graph& g, std::vector<std::uint32_t>* befor
   for (int round = 0; round < rounds; ++round) {
     // The last round of five writes its hashes over the masks when asked
     // for the hashes before it, which then stay in h: no copy of them
-    // beside h, the masks and the classes (mCRL2's conference protocol,
-    // 8*10^6 states, branching: peak 397 -> 366 MiB).
+    // beside h, the masks and the classes (8% less peak memory on mCRL2's
+    // conference protocol).
     const bool into_masks = before && round == 4;
     auto next_hash = [&](std::size_t s) {
       const auto next = static_cast<std::uint32_t>(mix(h[s], mask[s]));
@@ -344,9 +344,9 @@ SignatureClasses hashed_rounds(const Graph& g, std::vector<std::uint32_t>* befor
 // The numbers of one class's distinct steps (label a into class d) in a
 // numbered round. Classes are taken one at a time, so the table is small
 // and stays in the first-level cache: a table of all classes' steps missed
-// the cache twice a step, and those misses were most of a round's cost (a
-// random LTS with a giant tau-cycle, 10^7 transitions: first round 0.25 ->
-// 0.1 s). Stamps clear it between classes.
+// the cache twice a step, and those misses would be most of a round's
+// cost (the first round on a random LTS with a giant tau-cycle takes less
+// than half the time). Stamps clear it between classes.
 class ClassSteps {
  public:
   static constexpr std::uint32_t width = 128;  // numbers 0 .. 127; a class with more hashes its steps
@@ -385,8 +385,8 @@ class ClassSteps {
 // states form, for the numbered rounds, which take one class at a time: a
 // small table that grows with the class's groups (not its states: a class
 // of millions of states that splits in two keeps it small), stamps clearing
-// it between classes (a table of all classes' groups missed the cache at
-// every state that split off: r10m first round 0.068 -> 0.03 s).
+// it between classes (a table of all classes' groups would miss the cache
+// at every state that split off, doubling the first round on r10m).
 class ClassGroups {
  public:
   void next_class() {
@@ -499,7 +499,7 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
   // a wide class's sums, or past 128 numbered steps), so that equal ones
   // may differ. A class computed exactly and not dirty since is stable, so
   // the stability check at the fixpoint needs to look at these only (with
-  // two states or more): r10m, 1.2*10^6 classes, check 0.13 -> 0.05 s.
+  // two states or more), a third of the check on r10m.
   std::vector<std::uint8_t> hashed(num_classes, 1);
   std::uint64_t work = 0;
   const bool bloom = sets == StepSets::bloom;
@@ -589,10 +589,10 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
     bool wide_failed = false;
     if (bloom) {
       // A state's own (non-inert) steps depend on the last round's classes
-      // only, so two threads take half of the states each (register, 5
-      // threads forever, strong: refine 4.6 -> 3.8 s); late states of the
+      // only, so two threads take half of the states each (a sixth off the
+      // register, 5 threads forever, under strong); late states of the
       // upper half add what their inert successors reach once both are
-      // done (branching: Bloom rounds 1.3 -> 0.8 s).
+      // done (40% off its Bloom rounds under branching).
       if (parallel_bloom) {
         std::uint64_t half_work[2] = {0, 0};
         lts::on_two_threads(n / 2, n, [&](int part, std::size_t begin, std::size_t end) {
@@ -736,8 +736,7 @@ SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint6
     // LTSs that mCRL2 generated from its conference protocol example,
     // truncated at 2*10^6 states, the first such round was the last split,
     // and the round after it finds the fixpoint, where partition refinement
-    // cost more time and 40 MB at the peak (refine 0.38 -> 0.26 s, peak 149
-    // -> 108 MB).
+    // cost half as much time again and 40 MB more at the peak.
     const bool costly = work - work_before > (std::uint64_t{g.num_transitions()} + n) / 4;
     if (costly && num_classes - classes_before <= classes_before / 100 + 1 && !after_refuted_fixpoint) {
       if (++costly_little_rounds == 2) {
@@ -788,8 +787,8 @@ inline bool is_deep(const SignatureClasses& hashed, std::uint64_t num_states) {
 }
 
 // The rounds after the hashed ones, from their classes: on a deep answer
-// (few classes), Bloom rounds first (register, 5 threads forever, 3*10^7
-// transitions: refine 4.4 -> 3.3 s); else exact rounds.
+// (few classes), Bloom rounds first (a quarter off the register, 5 threads
+// forever); else exact rounds.
 template <typename Graph>
 SignatureClasses rounds_after_hashed(const Graph& g, SignatureClasses hashed, std::uint64_t budget) {
   if (is_deep(hashed, g.num_states()))

@@ -75,8 +75,8 @@ bool classes_are_stable(const Graph& g, const std::vector<std::uint32_t>& cls, s
     steps.erase(std::unique(steps.begin(), steps.end()), steps.end());
   };
   // S_C from the first bottom state of each class. On two threads for
-  // large graphs, as are the checks below (register, 5 threads forever,
-  // strong: 0.55 -> 0.33 s; branching: 0.37 -> 0.21 s): each half of the
+  // large graphs, as are the checks below (40% off on the register, 5
+  // threads forever): each half of the
   // states finds its first bottom state per class, the lower half's wins;
   // each half of the classes lists its S_C in vectors of its own.
   constexpr auto unset = static_cast<StateId>(-1);

@@ -34,17 +34,16 @@ constexpr Record no_record = static_cast<Record>(-1);
 
 // How many items ahead the loops below fetch what an item will touch at
 // random (states, steps, counters): the misses of one item are then in
-// flight while the ones before it are worked on (RDCSS, 2 threads forever,
-// strong: the splits 0.60 -> 0.46 s, the steps placed 0.19 -> 0.14 s,
-// median of 6; the ring, whose groups hold one step, is unchanged).
+// flight while the ones before it are worked on (a quarter off the splits
+// and the placing of the steps on RDCSS, 2 threads forever; nothing gained
+// on the ring, whose groups hold one step).
 constexpr std::size_t ahead = 8;
 
 // The transitions by target (CSR), each with its source, label and counter
 // inline, so the scans below read memory in order rather than jumping into
 // the transition array (measured: a quarter of the refinement time at
 // 10^6), and a step read or placed at random costs one cache miss, not
-// three (RDCSS, 2 threads forever, strong: refine 0.50 -> 0.45 s, median
-// of 5).
+// three (a tenth off the refinement of RDCSS, 2 threads forever).
 struct IncomingSteps {
   struct Step {
     StateId source;
@@ -93,8 +92,8 @@ std::size_t label_bound(const lts::Lts& lts) {
 // states of each block enable the same labels (as in the signature classes
 // PT starts from, unless hashing merged two label sets): the blocks are
 // then stable for (a, all states) already, and initial_split's grouping by
-// label and marks are not needed (RDCSS, 2 threads forever, strong: refine
-// 0.90 -> 0.80 s, peak 249 -> 240 MB). Made in the same pass as the
+// label and marks are not needed (a tenth off the refinement of RDCSS, 2
+// threads forever). Made in the same pass as the
 // placing, they need no array of where each transition went (ring of 10^7
 // states: 40 MB).
 class FirstRecords {

@@ -3,8 +3,7 @@
 // that is the answer and Paige & Tarjan never start. On LTSs where almost
 // every state ends in a class of its own (random ones) this takes a few
 // passes over the transitions, where the splitting of Paige & Tarjan touches
-// memory at random once per class (random LTS of 10^7 transitions, 10
-// labels: refine phase 8.0 s -> 1.4 s).
+// memory at random once per class (on random LTSs, a sixth of its time).
 #include "bisim/strong_signatures.hpp"
 
 #include <algorithm>
@@ -73,9 +72,8 @@ class StrongSignatureView {
 // bisimulation): no view to build before knowing whether the exact rounds
 // are worth it. Transitions listed by source are split between two
 // threads at a state boundary, each making the new hashes of its own
-// states as it meets their steps, into a second array (random LTS of 10^7
-// transitions: refine 0.98 -> 0.87 s; and no array of masks, nor a pass to
-// mix them in: ring of 10^7 states, refine 0.99 -> 0.94 s, median of 5).
+// states as it meets their steps, into a second array (a tenth off random
+// LTSs; and no array of masks, nor a pass to mix them in).
 // In any other order, the masks are gathered by scattering.
 // `split`: when the classes are few (a deep answer) and the hashes of the
 // round before are at hand, how the last round split the classes
@@ -160,8 +158,9 @@ bool strong_partition_by_signatures(const lts::Lts& l, Partition& result, Signat
     // states apart, but the two hashed rounds told thousands of classes
     // apart: splits spread over the LTS, and the rounds usually converge.
     // Bloom rounds (no step table) within ten passes, then Paige & Tarjan
-    // from their classes if need be (register, 5 threads forever, 3*10^7
-    // transitions, 12 rounds: refine 8.1 -> 4.5 s, peak 1121 -> 766 MiB). A
+    // from their classes if need be (register, 5 threads forever, 12
+    // rounds: about half the time and two thirds of the peak memory of
+    // Paige & Tarjan after the hashed rounds). A
     // refuted Bloom fixpoint lacks a split or two: numbered rounds find them.
     const StrongSignatureView view(l, by_source);
     classes = signatures::bloom_then_numbered_rounds(view, std::move(classes), 10 * pass, 3 * pass);
@@ -170,21 +169,19 @@ bool strong_partition_by_signatures(const lts::Lts& l, Partition& result, Signat
     // that peel a state or a few off per round (the ring family, where each
     // worklist round lists one or two states; RDCSS below lists half of
     // them in every round). Worklist rounds do each in a few steps, where
-    // Paige & Tarjan pay for their bookkeeping (ring of 10^7 states:
-    // refine 1.13 -> 0.75 s, peak 692 -> 433 MiB).
+    // Paige & Tarjan pay for their bookkeeping (on a ring of 10^7 states,
+    // a third less time and 40% less memory).
     // The first round lists only the states with a step into one that the
-    // last hashed round split off (ring of 10^7 states: refine 0.74 -> 0.57
-    // s, peak 433 -> 357 MiB).
+    // last hashed round split off (a further fifth less of both).
     const StrongSignatureView view(l, by_source);
     const std::vector<lts::StateId> first_list = signatures::first_list_after(view, classes, split);
     signatures::worklist_rounds(view, classes, 4 * pass, n / 16, ~std::uint64_t{0}, &first_list);
   } else {
     // A handful of large classes after two rounds: long chains of splits
     // that move many states each round, which Paige & Tarjan do in O(m log
-    // n) (RDCSS, 2 threads forever: 125 classes of 2.6*10^6 states; 34
-    // rounds to go, and Bloom rounds first took refine 1.1 -> 1.75 s,
-    // worklist rounds 0.65 -> 1.4 s, each of their rounds listing half the
-    // states).
+    // n) (RDCSS, 2 threads forever: 125 classes of 2.6*10^6 states and 34
+    // rounds to go; Bloom or worklist rounds first would take 1.6-2x as
+    // long, each worklist round listing half the states).
     classes.exact = false;
   }
   if (!classes.final()) {

@@ -25,8 +25,8 @@ void Refiner::stabilise_new_bottom_states() {
       grp_batch_ = 1;
     }
     // The first batch, all bottom states, comes in block order already
-    // (init_blocks): tau-ring-loops of 10^7 transitions, 6.7*10^6 states,
-    // first stabilisation 0.28 -> 0.06 s without its sort.
+    // (init_blocks): skipping its sort makes the first stabilisation of
+    // tau-ring-loops (6.7*10^6 states) several times faster.
     const auto by_block = [&](StateId a, StateId b) { return block_of_[a] < block_of_[b]; };
     if (!std::is_sorted(grp_.begin(), grp_.end(), by_block)) std::sort(grp_.begin(), grp_.end(), by_block);
     grp_begin_.resize(blocks_.size());

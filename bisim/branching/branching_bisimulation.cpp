@@ -23,7 +23,7 @@ Partition branching_partition_of_contracted(const lts::Lts& contracted, bool may
     // No tau-steps left (none, or all inside tau-cycles): no step can be
     // inert, so branching bisimulation is strong bisimulation here, whose
     // partition refinement needs no blocks of bottom states and slices
-    // (ring of 10^7 states: refine 3.1 -> 2.0 s, peak 1425 -> 845 MiB).
+    // (on a ring of 10^7 states, a third less time and 40% less memory).
     const bool tau_free = std::none_of(contracted.transitions.begin(), contracted.transitions.end(),
                                        [](const lts::Transition& t) { return t.label == lts::tau; });
     if (tau_free) {

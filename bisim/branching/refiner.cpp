@@ -31,8 +31,8 @@ Refiner::Refiner(const lts::Lts& acyclic, std::uint64_t signature_budget, Conste
       // A few passes: on LTSs of gen, signature refinement usually ends
       // within two to seven (late rounds recompute few classes). Partition
       // refinement costs several passes just to set up, so ten are worth
-      // waiting for (RDCSS, 2 threads forever: 6 passes ran out one cheap
-      // round before the fixpoint, and refine took 1.7 s instead of 0.85 s).
+      // waiting for (RDCSS, 2 threads forever: six passes run out one cheap
+      // round before the fixpoint, and refinement then takes twice as long).
       signature_budget_(signature_budget == default_budget ? 10 * (std::uint64_t{trans_.size()} + n_)
                                                            : signature_budget),
       start_constellations_(constellations),
@@ -114,8 +114,8 @@ std::vector<std::uint32_t> Refiner::run(std::uint32_t& num_blocks) {
   // its steps, and a collision merged what differs) are nearly final:
   // each block starts as a constellation of its own, so that the main loop
   // has only the splits still missing to take apart, not every block
-  // (random LTS of 10^7 transitions with 10^5 labels, 20% tau: 17 classes
-  // missing of 1.97*10^6, refine 7.9 -> 1.6 s). Correct from any start:
+  // (a random LTS of 10^7 transitions with 10^5 labels, 17 classes missing
+  // of 1.97*10^6: a fifth of the time). Correct from any start:
   // the first stabilisation treats every bottom state as new, which makes
   // every block stable under every constellation.
   const bool nearly_final = classes.fixpoint && !classes.exact;

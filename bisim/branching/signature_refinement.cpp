@@ -42,9 +42,8 @@ struct Refiner::SignatureView {
 // When no tau-step lies inside a class (below), worklist rounds take over
 // from the hashed rounds on a deep answer, instead of the Bloom rounds
 // that would spend their budget on a chain of splits, and of partition
-// refinement after them (tau-ring with loops, 10^7 transitions: refine 2.3
-// -> 0.71 s, peak 917 -> 341 MiB); and from the other rounds when those did
-// not finish.
+// refinement after them (tau-ring with loops: a third of the time and of
+// the memory); and from the other rounds when those did not finish.
 signatures::SignatureClasses Refiner::signature_classes(std::uint64_t budget) const {
   const SignatureView view{*this};
   if (budget == 0 || worklist_budget_ == 0 || start_constellations_ == Constellations::one_per_class)
@@ -56,8 +55,7 @@ signatures::SignatureClasses Refiner::signature_classes(std::uint64_t budget) co
     // When nothing was inert before the last hashed round either, that
     // round hashed strong signatures, and the first worklist round lists
     // only the predecessors of what it split off the largest parts, as
-    // the strong partitioner's does (tau-ring with loops, 10^7
-    // transitions: refine 0.71 -> 0.63 s).
+    // the strong partitioner's does (a tenth off tau-ring with loops).
     const bool listed = !before.empty() && nothing_inert(before);
     std::vector<lts::StateId> first_list;
     if (listed)

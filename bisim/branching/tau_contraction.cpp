@@ -83,8 +83,8 @@ ContractedLts contract_tau_sccs(const lts::Lts& input, bool divergence_sensitive
     return t.label != lts::tau || sccs.component[t.from] != sccs.component[t.to];
   };
   // Both passes fetch ahead the components (and counters, and places) that
-  // later transitions touch at random (random LTS of 10^7 transitions, 30%
-  // tau: counting 0.09 -> 0.07 s, placing 0.20 -> 0.165 s, median of 4).
+  // later transitions touch at random (a fifth off both on a random LTS
+  // with 30% tau).
   const std::vector<lts::Transition>& all = input.transitions;
   const std::size_t m = all.size();
   constexpr std::size_t ahead = 8;
@@ -127,8 +127,8 @@ ContractedLts contract_tau_sccs(const lts::Lts& input, bool divergence_sensitive
     const std::span<lts::Transition> steps(transitions.data() + start[c], start[c + 1] - start[c]);
     if (steps.size() > lts::keys_copied_up_to) {
       // A contracted giant tau-cycle's many steps, sorted where they are:
-      // a copy as keys set the peak (a dense LTS of 5*10^6 transitions,
-      // one tau-SCC: peak 132 -> 100 MiB; r10m 345 -> 322 MiB).
+      // a copy as keys would set the peak (a quarter more on a dense LTS
+      // whose transitions form one tau-SCC).
       lts::sort_by_label_and_target(steps);
       for (std::size_t i = 0; i < steps.size(); ++i)
         if (i == 0 || steps[i].label != steps[i - 1].label || steps[i].to != steps[i - 1].to)
@@ -136,8 +136,7 @@ ContractedLts contract_tau_sccs(const lts::Lts& input, bool divergence_sensitive
       continue;
     }
     // (label, target) packed in 64 bits sort 2x faster than transitions
-    // compared field by field, for a state's few steps alike (random LTS
-    // of 10^7 transitions, 30% tau: 0.245 -> 0.22 s, median of 4).
+    // compared field by field, for a state's few steps alike.
     keys.clear();
     for (const lts::Transition& t : steps) keys.push_back(std::uint64_t{t.label} << 32 | t.to);
     lts::sort_keys(keys);
@@ -146,10 +145,9 @@ ContractedLts contract_tau_sccs(const lts::Lts& input, bool divergence_sensitive
         transitions[write++] = {c, static_cast<lts::LabelId>(keys[i] >> 32), static_cast<std::uint32_t>(keys[i])};
   }
   // Shrunk (a copy) only when duplicates took out a good part: the tail
-  // left is a sixteenth at most otherwise. A random LTS of 5*10^7
-  // transitions has few duplicates, and the copy took 0.74 s and set the
-  // peak, the old array still held: scc phase 4.2 -> 3.5 s, peak 1797 ->
-  // 1426 MiB.
+  // left is a sixteenth at most otherwise. A random LTS has few
+  // duplicates, and there the copy would cost a sixth of the scc phase and
+  // set the peak, the old array still held.
   const std::size_t placed = transitions.size();
   transitions.resize(write);
   if (placed - write > placed / 16) transitions.shrink_to_fit();

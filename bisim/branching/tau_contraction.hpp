@@ -44,8 +44,7 @@ struct ContractedLts {
 // is, so both equivalences keep their classes. Chains of such states (the
 // last steps of a thread, or a tau before every action) collapse into the
 // state they lead to: a ring of tau-then-a steps becomes a tau-free ring of
-// half the states (10^7 transitions: branching peak 1196 -> 444 MiB,
-// refine 2.8 -> 1.3 s).
+// half the states, refined in half the time and a third of the memory.
 ContractedLts contract_tau_sccs(const lts::Lts& input, bool divergence_sensitive,
                                 bool merge_tau_only_states = false);
 
