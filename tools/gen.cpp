@@ -84,6 +84,7 @@ int main(int argc, char** argv) {
     if (pool >= 0) options.pool = pool;
     if (model.empty()) throw tools::UsageError("no model file given");
     formats::check_output_path(output.path);
+    formats::check_outputs_spare_inputs({output.path}, {model});
     const frontend::Program program = frontend::load_model(model, options);
     frontend::ExploreOptions explore;
     explore.max_states = max_states;

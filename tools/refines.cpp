@@ -34,6 +34,7 @@ struct Settings {
 int finish(const Settings& s, const refine::Report& report) {
   std::fwrite(report.text.data(), 1, report.text.size(), stdout);
   if (report.holds) return holds;
+  tools::flush_standard_output();  // no --cex for a verdict that was lost
   if (!s.cex_path.empty()) {
     formats::OutputFile out(s.cex_path);
     const std::string text = refine::trace_file_text(report.trace);
@@ -140,6 +141,7 @@ int main(int argc, char** argv) {
     s.style.states = s.verbose;
     check_inputs(s);
     if (!s.cex_path.empty()) formats::check_output_path(s.cex_path);
+    formats::check_outputs_spare_inputs({"-", s.cex_path.empty() ? "-" : s.cex_path}, s.inputs);
     if (s.lockfree) return run_lockfree(s);
     if (!s.equivalence.empty()) return run_equivalence(s);
     return run_inclusion(s);
