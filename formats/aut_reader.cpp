@@ -166,18 +166,26 @@ void parse_share(int fd, Share& share, const AutHeader& header, const AutReadOpt
   if (written != share.count) throw std::logic_error("a line that the count missed");
 }
 
-// Runs body(i) for every share on its own thread; the first exception is kept.
+// Runs body(i) for every share on its own thread; the first exception is
+// kept. A thread that cannot start (its stack refused under a memory limit)
+// leaves its share to this one.
 template <typename Body>
 void on_threads(std::vector<Share>& shares, Body body) {
+  const auto run = [&](std::size_t i) {
+    try {
+      body(i);
+    } catch (...) {
+      shares[i].error = std::current_exception();
+    }
+  };
   std::vector<std::thread> threads;
-  for (std::size_t i = 0; i < shares.size(); ++i)
-    threads.emplace_back([&, i] {
-      try {
-        body(i);
-      } catch (...) {
-        shares[i].error = std::current_exception();
-      }
-    });
+  threads.reserve(shares.size());
+  std::size_t started = 0;
+  try {
+    for (; started < shares.size(); ++started) threads.emplace_back(run, started);
+  } catch (const std::system_error&) {
+  }
+  for (std::size_t i = started; i < shares.size(); ++i) run(i);
   for (auto& t : threads) t.join();
 }
 

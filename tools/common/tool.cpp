@@ -98,7 +98,7 @@ int run_tool(CLI::App& app, int argc, char** argv, const std::function<int()>& b
   const std::string name = app.get_name();
   std::signal(SIGPIPE, SIG_DFL);
   std::string memory_limit;
-  app.add_option("--memory-limit", memory_limit,
+  CLI::Option* memory_option = app.add_option("--memory-limit", memory_limit,
                  "Stop with an error when the run needs more memory (address space) than SIZE,\n"
                  "e.g. 512M or 8G; default: half of physical memory")
       ->type_name("SIZE");
@@ -125,7 +125,7 @@ int run_tool(CLI::App& app, int argc, char** argv, const std::function<int()>& b
   }
   std::uint64_t budget = 0;  // 0: physical memory unknown, no limit
   try {
-    budget = memory_limit.empty() ? default_memory_budget().value_or(0) : parse_memory_size(memory_limit);
+    budget = memory_option->count() == 0 ? default_memory_budget().value_or(0) : parse_memory_size(memory_limit);
   } catch (const UsageError& e) {
     std::fprintf(stderr, "%s: error: %s\nRun '%s --help' for the options.\n", name.c_str(), e.what(),
                  name.c_str());
@@ -133,7 +133,7 @@ int run_tool(CLI::App& app, int argc, char** argv, const std::function<int()>& b
   }
   const std::uint64_t limit = budget ? apply_memory_budget(budget).value_or(0) : 0;
   const char* source = limit < budget ? "set by 'ulimit -v'"
-                       : memory_limit.empty() ? "by default half of physical memory"
+                       : memory_option->count() == 0 ? "by default half of physical memory"
                                               : "--memory-limit";
   return run_body(name, body, limit, source);
 }
