@@ -105,11 +105,11 @@ int main(int argc, char** argv) {
     if (!values.empty()) options.values = parse_values(values);
     if (pool >= 0) options.pool = pool;
     if (model.empty()) throw tools::UsageError("no model file given");
+    frontend::ExploreOptions explore;
+    if (app.count("--max-states") != 0) explore.max_states = parse_max_states(max_states_text);
     formats::check_output_path(output.path);
     formats::check_outputs_spare_inputs({output.path}, {model});
     const frontend::Program program = frontend::load_model(model, options);
-    frontend::ExploreOptions explore;
-    if (app.count("--max-states") != 0) explore.max_states = parse_max_states(max_states_text);
     explore.progress = ::isatty(STDERR_FILENO);
     frontend::ExploreStats st;
     const lts::Lts lts = frontend::explore(program, explore, &st);

@@ -71,7 +71,7 @@ void require_visible_action(const std::vector<std::string>& visible, const std::
 }
 
 // Two LTSs without a visible label in common compare different alphabets
-// (a renamed method, --tau-name, a label quoted differently): worth a word.
+// (a renamed method, threads or arguments written differently): worth a word.
 void warn_if_disjoint(const std::vector<std::string>& a, const std::vector<std::string>& b, const Settings& s) {
   if (a.empty() || b.empty() || !refine::shared_labels(a, b).empty()) return;
   fmt::print(stderr, "refines: warning: {} and {} share no visible label ({} has e.g. {}, {} has e.g. {})\n",
