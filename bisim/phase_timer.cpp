@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <fstream>
 #include <string_view>
+#include <system_error>
 
 namespace bisim {
 
@@ -31,7 +32,12 @@ std::uint64_t PhaseTimer::process_peak_bytes() {
 }
 
 PhaseTimer::PhaseTimer(bool show_progress, std::string tool) : tool_(std::move(tool)) {
-  if (show_progress) ticker_ = std::thread([this] { tick(); });
+  if (!show_progress) return;
+  try {
+    ticker_ = std::thread([this] { tick(); });
+  } catch (const std::system_error&) {
+    // No thread (a memory limit refused its stack): no progress line.
+  }
 }
 
 PhaseTimer::~PhaseTimer() {

@@ -22,6 +22,7 @@ QuotientReport run_quotient(const QuotientJob& job) {
     formats::check_output_path(job.map_path);
     formats::check_distinct_outputs(job.output, job.map_path);
   }
+  formats::check_outputs_spare_inputs({job.output, job.map_path.empty() ? job.output : job.map_path}, {job.input});
   QuotientReport report;
   report.equivalence = job.equivalence;
   {

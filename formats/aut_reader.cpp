@@ -40,11 +40,17 @@ using detail::LabelInterner;
 // The shortest transition line, "(0,a,0)", with its newline.
 constexpr std::uint64_t min_transition_bytes = 8;
 
-// Reads the header: the first line that is not blank.
+// The UTF-8 byte-order mark some editors put at the start of a text file.
+constexpr std::string_view byte_order_mark = "\xEF\xBB\xBF";
+
+// Reads the header: the first line that is not blank, after a byte-order
+// mark at the very start (columns then count from after it, as editors show).
 AutHeader read_header(LineReader& lines, AutLineParser& parser) {
   std::string_view line;
-  while (lines.next(line))
+  while (lines.next(line)) {
+    if (lines.line_number() == 1 && line.starts_with(byte_order_mark)) line.remove_prefix(byte_order_mark.size());
     if (parser.start(line, lines.line_number())) return parser.header();
+  }
   parser.fail_at(1, 1, "empty input: expected the header 'des (INITIAL, TRANSITIONS, STATES)'");
 }
 
@@ -100,7 +106,13 @@ lts::Lts read_sequential(LineReader& lines, const std::string& name, const AutRe
       parser.fail_at(lines.line_number(), static_cast<std::uint64_t>(line.find_first_not_of(" \t") + 1),
                      fmt::format("more transitions than the {} declared in the header", header.transitions));
     const auto t = parser.transition(header.states);
-    result.transitions.push_back({t.from, labels.id(t.label), t.to});
+    lts::LabelId label;
+    try {
+      label = labels.id(t.label);
+    } catch (const detail::NulInLabel& nul) {
+      parser.fail_at_byte(t.label.data() + nul.offset, "a NUL byte (0x00) in a label");
+    }
+    result.transitions.push_back({t.from, label, t.to});
   }
   if (result.transitions.size() != header.transitions)
     parser.fail_at(lines.line_number() + 1, 1,
@@ -166,18 +178,26 @@ void parse_share(int fd, Share& share, const AutHeader& header, const AutReadOpt
   if (written != share.count) throw std::logic_error("a line that the count missed");
 }
 
-// Runs body(i) for every share on its own thread; the first exception is kept.
+// Runs body(i) for every share on its own thread; the first exception is
+// kept. A thread that cannot start (its stack refused under a memory limit)
+// leaves its share to this one.
 template <typename Body>
 void on_threads(std::vector<Share>& shares, Body body) {
+  const auto run = [&](std::size_t i) {
+    try {
+      body(i);
+    } catch (...) {
+      shares[i].error = std::current_exception();
+    }
+  };
   std::vector<std::thread> threads;
-  for (std::size_t i = 0; i < shares.size(); ++i)
-    threads.emplace_back([&, i] {
-      try {
-        body(i);
-      } catch (...) {
-        shares[i].error = std::current_exception();
-      }
-    });
+  threads.reserve(shares.size());
+  std::size_t started = 0;
+  try {
+    for (; started < shares.size(); ++started) threads.emplace_back(run, started);
+  } catch (const std::system_error&) {
+  }
+  for (std::size_t i = started; i < shares.size(); ++i) run(i);
   for (auto& t : threads) t.join();
 }
 

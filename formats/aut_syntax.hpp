@@ -34,6 +34,8 @@ class AutLineParser {
   AutTransition transition(std::uint64_t states);
 
   [[noreturn]] void fail_at(std::uint64_t line, std::uint64_t column, std::string message) const;
+  // An error at byte `at` of the current line.
+  [[noreturn]] void fail_at_byte(const char* at, std::string message) const { fail(at, std::move(message)); }
 
  private:
   [[noreturn, gnu::noinline, gnu::cold]] void fail(const char* at, std::string message) const;

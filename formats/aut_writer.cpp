@@ -21,13 +21,14 @@ std::vector<std::string> label_tokens(const lts::Lts& lts, const AutWriteOptions
   return tokens;
 }
 
-// Hands the text to emit(data, size) in chunks of about 1 MiB.
+// Hands the text to emit(data, size) in chunks of about 1 MiB, until emit
+// returns false (a failed write: the caller reports it).
 template <typename Emit>
 void write_into(const lts::Lts& lts, const AutWriteOptions& options, Emit emit) {
   const std::vector<std::string> tokens = label_tokens(lts, options);
   const std::string header =
       fmt::format("des ({},{},{})\n", lts.initial, lts.transitions.size(), lts.num_states);
-  emit(header.data(), header.size());
+  if (!emit(header.data(), header.size())) return;
   // Written straight into a raw chunk with std::to_chars, not through a
   // format string, which is three times slower.
   std::size_t longest = 0;
@@ -48,7 +49,7 @@ void write_into(const lts::Lts& lts, const AutWriteOptions& options, Emit emit) 
     *out++ = ')';
     *out++ = '\n';
     if (out >= limit) {
-      emit(text.data(), static_cast<std::size_t>(out - text.data()));
+      if (!emit(text.data(), static_cast<std::size_t>(out - text.data()))) return;
       out = text.data();
     }
   }
@@ -58,12 +59,18 @@ void write_into(const lts::Lts& lts, const AutWriteOptions& options, Emit emit) 
 }  // namespace
 
 void write_aut(const lts::Lts& lts, std::FILE* out, const AutWriteOptions& options) {
-  write_into(lts, options, [&](const char* data, std::size_t size) { std::fwrite(data, 1, size, out); });
+  // A failed write stops the output; the stream's error flag tells the
+  // caller (formats/output_file.hpp), who names the file.
+  write_into(lts, options,
+             [&](const char* data, std::size_t size) { return std::fwrite(data, 1, size, out) == size; });
 }
 
 std::string write_aut_string(const lts::Lts& lts, const AutWriteOptions& options) {
   std::string result;
-  write_into(lts, options, [&](const char* data, std::size_t size) { result.append(data, size); });
+  write_into(lts, options, [&](const char* data, std::size_t size) {
+    result.append(data, size);
+    return true;
+  });
   return result;
 }
 

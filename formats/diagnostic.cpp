@@ -11,4 +11,6 @@ std::string Diagnostic::to_string() const {
 
 std::string display_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
 
+std::string output_display_name(const std::string& path) { return path == "-" ? "<stdout>" : path; }
+
 }  // namespace formats

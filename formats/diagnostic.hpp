@@ -32,7 +32,9 @@ class FileError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// How a file name given on the command line is shown in messages.
+// How a file name given on the command line is shown in messages: "-"
+// as an input is "<stdin>", as an output "<stdout>".
 std::string display_name(const std::string& path);
+std::string output_display_name(const std::string& path);
 
 }  // namespace formats

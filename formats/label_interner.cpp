@@ -50,6 +50,8 @@ lts::LabelId LabelInterner::id(std::string_view text) {
 }
 
 lts::LabelId LabelInterner::insert(std::string_view text, std::uint64_t hash, std::size_t slot) {
+  if (const void* nul = std::memchr(text.data(), '\0', text.size()))
+    throw NulInLabel{static_cast<std::size_t>(static_cast<const char*>(nul) - text.data())};
   const lts::LabelId id = is_internal_label(text, options_) ? lts::tau : table_.intern(text);
   keys_.push_back(Key{texts_.size(), static_cast<std::uint32_t>(text.size()), id});
   texts_.append(text);

@@ -14,9 +14,17 @@
 
 namespace formats::detail {
 
+// Thrown by LabelInterner::id for a label holding a NUL byte, at `offset`
+// in the label: no writer puts one in a text file, and the .aut writer and
+// every other tool would cut the name there.
+struct NulInLabel {
+  std::size_t offset;
+};
+
 class LabelInterner {
  public:
   LabelInterner(const AutReadOptions& options, lts::LabelTable& table);
+  // Throws NulInLabel for a new text holding a NUL byte.
   lts::LabelId id(std::string_view text);
   // Distinct texts seen so far.
   std::size_t size() const { return keys_.size(); }

@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -17,12 +19,25 @@ namespace formats {
 
 namespace {
 
-[[noreturn]] void fail(const std::string& path, const char* what) {
-  throw FileError(fmt::format("{}: error: cannot {}: {}", display_name(path), what, std::strerror(errno)));
+[[noreturn]] void fail(const std::string& path, const char* what, int error = errno) {
+  throw FileError(fmt::format("{}: error: cannot {}: {}", output_display_name(path), what,
+                              error ? std::strerror(error) : "write error"));
+}
+
+// The reason a write on a stream failed: the errno of `call` when it failed
+// now, else the errno its earlier failed write left (the writers stop at the
+// first failed write, so nothing came since).
+template <typename Call>
+int write_failure(std::FILE* stream, Call call) {
+  const bool earlier = std::ferror(stream) != 0;
+  const int earlier_error = errno;
+  errno = 0;
+  if (call() != 0) return errno ? errno : -1;
+  return earlier ? (earlier_error ? earlier_error : -1) : 0;
 }
 
 [[noreturn]] void refuse(const std::string& path, const std::string& why) {
-  throw FileError(fmt::format("{}: error: {}", display_name(path), why));
+  throw FileError(fmt::format("{}: error: {}", output_display_name(path), why));
 }
 
 // The file a name reaches once its symbolic links are followed, even when
@@ -47,7 +62,28 @@ bool is_special(const std::string& path) {
   return ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
 }
 
+// The regular file a name reaches, links followed; "-" is the standard
+// stream given. Nothing for a name that does not exist or is not a file.
+std::optional<std::pair<dev_t, ino_t>> regular_file(const std::string& path, int standard_fd) {
+  struct stat st;
+  const int r = path == "-" ? ::fstat(standard_fd, &st) : ::stat(path.c_str(), &st);
+  if (r != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+  return std::pair{st.st_dev, st.st_ino};
+}
+
 }  // namespace
+
+void check_outputs_spare_inputs(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs) {
+  for (const std::string& out : outputs) {
+    const auto written = regular_file(out, STDOUT_FILENO);
+    if (!written) continue;
+    for (const std::string& in : inputs)
+      if (regular_file(in, STDIN_FILENO) == written)
+        refuse(out, out == in ? "the output would replace the input; write the result to another file"
+                              : fmt::format("is the input {} (the same file); write the result to another file",
+                                            display_name(in)));
+  }
+}
 
 void check_output_path(const std::string& path) {
   if (path == "-") return;
@@ -75,6 +111,11 @@ void check_distinct_outputs(const std::string& first, const std::string& second)
   const fs::path b = fs::weakly_canonical(follow_links(second), e2);
   const bool same = !e1 && !e2 ? a == b : first == second;
   if (same) refuse(second, fmt::format("two results cannot both go to this file (also named {})", first));
+}
+
+void flush_checked(std::FILE* stream, const std::string& path) {
+  if (const int error = write_failure(stream, [&] { return std::fflush(stream); }))
+    fail(path, "write", error > 0 ? error : 0);
 }
 
 OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
@@ -113,14 +154,14 @@ OutputFile::~OutputFile() {
 
 void OutputFile::finish() {
   if (path_ == "-") {
-    if (std::fflush(stdout) != 0 || std::ferror(stdout)) fail(path_, "write");
+    flush_checked(stdout, path_);
     return;
   }
   if (!stream_) return;  // finished already
   std::FILE* s = stream_;
   stream_ = nullptr;
-  const bool bad = std::ferror(s) != 0;
-  if (std::fclose(s) != 0 || bad) fail(path_, "write");
+  if (const int error = write_failure(s, [&] { return std::fclose(s); }))
+    fail(path_, "write", error > 0 ? error : 0);
   if (temporary_.empty()) return;
   // mkstemp creates files readable by the owner only; give the usual mode.
   const mode_t mask = ::umask(0);

@@ -9,6 +9,7 @@
 // replaced.
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace formats {
 
@@ -20,6 +21,16 @@ void check_output_path(const std::string& path);
 // Throws FileError when two output names (not "-") would reach the same
 // file, or both are "-": one would overwrite the other.
 void check_distinct_outputs(const std::string& first, const std::string& second);
+
+// Throws FileError when an output would replace one of the inputs: the
+// same regular file by any name or link (device and inode), "-" standing
+// for standard input or output when it is a regular file (`>> IN`). Tools
+// call it before any work; an input read whole first would still be lost.
+void check_outputs_spare_inputs(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs);
+
+// Flushes `stream` and throws FileError naming `path` ("-": <stdout>) when
+// anything written to it was lost, with the reason of the failed write.
+void flush_checked(std::FILE* stream, const std::string& path);
 
 class OutputFile {
  public:

@@ -1,6 +1,10 @@
 // gen: the LTS of a concurrent object under K most general clients (frontend/).
 #include <unistd.h>
 
+#include <charconv>
+#include <cstdint>
+#include <limits>
+
 #include <fmt/format.h>
 
 #include "formats/aut_writer.hpp"
@@ -11,23 +15,50 @@
 
 namespace {
 
-// --values accepts LO..HI or N (meaning 1..N).
+// --values accepts LO..HI or N (meaning 1..N), within the language's int
+// (32 bits, docs/language.md).
 std::pair<long, long> parse_values(const std::string& text) {
+  constexpr long int_max = std::numeric_limits<std::int32_t>::max();
+  const auto in_int = [&](long v) { return -int_max <= v && v <= int_max; };
   try {
     const auto dots = text.find("..");
     std::size_t used = 0;
     if (dots == std::string::npos) {
       const long n = std::stol(text, &used);
-      if (used == text.size() && n >= 1) return {1, n};
+      if (used == text.size() && n >= 1 && in_int(n)) return {1, n};
     } else {
       const long lo = std::stol(text.substr(0, dots), &used);
       std::size_t used2 = 0;
       const long hi = std::stol(text.substr(dots + 2), &used2);
-      if (used == dots && used2 == text.size() - dots - 2 && lo <= hi) return {lo, hi};
+      if (used == dots && used2 == text.size() - dots - 2 && lo <= hi && in_int(lo) && in_int(hi)) return {lo, hi};
     }
   } catch (const std::exception&) {
   }
-  throw tools::UsageError(fmt::format("--values expects LO..HI or N (for 1..N), not '{}'", text));
+  throw tools::UsageError(fmt::format(
+      "--values expects LO..HI or N (for 1..N), within -{}..{}, not '{}'", int_max, int_max, text));
+}
+
+// --ops: a positive number or 'inf' (-1); no operation would give an LTS
+// without a single call, on which every check says nothing.
+long parse_ops(const std::string& text) {
+  if (text == "inf") return -1;
+  try {
+    std::size_t used = 0;
+    const long n = std::stol(text, &used);
+    if (used == text.size() && n >= 1) return n;
+  } catch (const std::exception&) {
+  }
+  throw tools::UsageError(fmt::format("--ops expects a positive number or 'inf', not '{}'", text));
+}
+
+// --max-states: a whole number from 1 (0 would read as "no bound"), no sign.
+std::uint64_t parse_max_states(const std::string& text) {
+  std::uint64_t n = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (error != std::errc() || end != text.data() + text.size() || n == 0)
+    throw tools::UsageError(fmt::format("--max-states expects a whole number from 1 to {}, not '{}'",
+                                        std::numeric_limits<std::uint64_t>::max(), text));
+  return n;
 }
 
 }  // namespace
@@ -48,45 +79,37 @@ int main(int argc, char** argv) {
   long pool = -1;
   int threads = 2;
   bool spec = false, stats = false;
-  std::uint64_t max_states = 0;
+  std::string max_states_text;
   tools::OutputOptions output;
   app.add_option("model", model, "Model file (.conc), or '-' for standard input")->type_name("MODEL");
   app.add_option("--object", object, "Object (or spec) to explore; default: the first in the file")->type_name("NAME");
   app.add_option("-t,--threads", threads, "Number of client threads K (default 2)")->type_name("K")->check(CLI::Range(1, 16));
-  app.add_option("-n,--ops", ops, "Operations per thread: a number, or 'inf' (default 1)")->type_name("N|inf");
+  app.add_option("-n,--ops", ops, "Operations per thread: a number from 1, or 'inf' (default 1)")->type_name("N|inf");
   app.add_option("--values", values, "Domain of 'value': LO..HI or N for 1..N (default: the model's 'values')")
       ->type_name("LO..HI");
   app.add_option("--pool", pool, "Size of every node pool, instead of the model's 'pool' (more operations need more nodes)")
       ->type_name("N")
       ->check(CLI::Range(0L, 100000L));
   app.add_flag("--spec", spec, "Make each method body one atomic step: the linearizable specification");
-  app.add_option("--max-states", max_states, "Stop with an error beyond this many states (default: no bound)")
+  app.add_option("--max-states", max_states_text,
+                 "Stop with an error beyond this many states, N >= 1 (default: no bound but --memory-limit)")
       ->type_name("N");
-  app.add_flag("--stats", stats, "Print states, transitions, speed and memory on stderr");
+  app.add_flag("-v,--verbose,--stats", stats, "Print states, transitions, speed and memory on stderr");
   tools::add_output_options(app, output);
   return tools::run_tool(app, argc, argv, [&] {
     frontend::CompileOptions options;
     options.object = object;
     options.threads = threads;
     options.spec = spec;
-    if (ops == "inf") {
-      options.ops = -1;
-    } else {
-      try {
-        std::size_t used = 0;
-        options.ops = std::stol(ops, &used);
-        if (used != ops.size() || options.ops < 0) throw std::invalid_argument(ops);
-      } catch (const std::exception&) {
-        throw tools::UsageError(fmt::format("--ops expects a number or 'inf', not '{}'", ops));
-      }
-    }
+    options.ops = parse_ops(ops);
     if (!values.empty()) options.values = parse_values(values);
     if (pool >= 0) options.pool = pool;
     if (model.empty()) throw tools::UsageError("no model file given");
-    formats::check_output_path(output.path);
-    const frontend::Program program = frontend::load_model(model, options);
     frontend::ExploreOptions explore;
-    explore.max_states = max_states;
+    if (app.count("--max-states") != 0) explore.max_states = parse_max_states(max_states_text);
+    formats::check_output_path(output.path);
+    formats::check_outputs_spare_inputs({output.path}, {model});
+    const frontend::Program program = frontend::load_model(model, options);
     explore.progress = ::isatty(STDERR_FILENO);
     frontend::ExploreStats st;
     const lts::Lts lts = frontend::explore(program, explore, &st);

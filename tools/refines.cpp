@@ -2,6 +2,8 @@
 // lock-freedom (Section 4) and bisimilarity of LTSs; the logic is in refine/.
 #include <unistd.h>
 
+#include <fmt/format.h>
+
 #include "formats/aut_reader.hpp"
 #include "formats/diagnostic.hpp"
 #include "formats/output_file.hpp"
@@ -12,6 +14,7 @@
 #include "refine/lock_freedom.hpp"
 #include "refine/reports.hpp"
 #include "refine/trace_inclusion.hpp"
+#include "refine/visible_actions.hpp"
 #include "tools/common/tool.hpp"
 
 namespace {
@@ -34,6 +37,7 @@ struct Settings {
 int finish(const Settings& s, const refine::Report& report) {
   std::fwrite(report.text.data(), 1, report.text.size(), stdout);
   if (report.holds) return holds;
+  tools::flush_standard_output();  // no --cex for a verdict that was lost
   if (!s.cex_path.empty()) {
     formats::OutputFile out(s.cex_path);
     const std::string text = refine::trace_file_text(report.trace);
@@ -55,10 +59,34 @@ lts::DenseLts read_input(const Settings& s, const std::string& path) {
   return in;
 }
 
+// A check that says nothing is refused: its "holds" would be no verdict
+// (docs/refines.md, "What refines refuses"). `why`: what the check would
+// then decide.
+void require_visible_action(const std::vector<std::string>& visible, const std::string& path, const char* why) {
+  if (visible.empty())
+    throw formats::FileError(fmt::format(
+        "{}: error: no visible action is reachable from the initial state, so {}; check the labels "
+        "and --tau",
+        shown(path), why));
+}
+
+// Two LTSs without a visible label in common compare different alphabets
+// (a renamed method, threads or arguments written differently): worth a word.
+void warn_if_disjoint(const std::vector<std::string>& a, const std::vector<std::string>& b, const Settings& s) {
+  if (a.empty() || b.empty() || !refine::shared_labels(a, b).empty()) return;
+  fmt::print(stderr, "refines: warning: {} and {} share no visible label ({} has e.g. {}, {} has e.g. {})\n",
+             shown(s.inputs[0]), shown(s.inputs[1]), shown(s.inputs[0]), a.front(), shown(s.inputs[1]),
+             b.front());
+}
+
 int run_inclusion(const Settings& s) {
   const lts::DenseLts impl_in = read_input(s, s.inputs[0]);
   const lts::Lts& impl = impl_in.lts;
   const lts::Lts spec = read_input(s, s.inputs[1]).lts;
+  const std::vector<std::string> impl_visible = refine::reachable_visible_labels(impl);
+  require_visible_action(impl_visible, s.inputs[0],
+                         "its only trace is the empty one and trace inclusion would hold whatever SPEC is");
+  warn_if_disjoint(impl_visible, refine::reachable_visible_labels(spec), s);
   refine::InclusionOptions options;
   options.antichains = !s.no_antichains;
   if (::isatty(STDERR_FILENO))
@@ -79,6 +107,9 @@ int run_inclusion(const Settings& s) {
 
 int run_lockfree(const Settings& s) {
   const lts::DenseLts in = read_input(s, s.inputs[0]);
+  require_visible_action(refine::reachable_visible_labels(in.lts), s.inputs[0],
+                         "it makes no call: it is not the behaviour of clients of an object, and lock-freedom "
+                         "says nothing about it");
   refine::Lasso lasso = refine::find_tau_lasso(in.lts);
   lts::restore_states(lasso.stem, in.original);
   lts::restore_states(lasso.cycle, in.original);
@@ -88,6 +119,14 @@ int run_lockfree(const Settings& s) {
 int run_equivalence(const Settings& s) {
   const lts::Lts x = read_input(s, s.inputs[0]).lts;
   const lts::Lts y = read_input(s, s.inputs[1]).lts;
+  const std::vector<std::string> x_visible = refine::reachable_visible_labels(x);
+  const std::vector<std::string> y_visible = refine::reachable_visible_labels(y);
+  if (x_visible.empty() && y_visible.empty())
+    throw tools::UsageError(fmt::format(
+        "neither {} nor {} has a visible action reachable from its initial state: bisimilarity would compare "
+        "internal steps only; check the labels and --tau",
+        shown(s.inputs[0]), shown(s.inputs[1])));
+  warn_if_disjoint(x_visible, y_visible, s);
   const bisim::Equivalence e = *bisim::parse_equivalence(s.equivalence);
   const refine::BisimilarityResult r = refine::check_bisimilarity(x, y, e);
   if (s.verbose) std::fprintf(stderr, "refines: %u classes in the disjoint union\n", r.blocks);
@@ -140,6 +179,7 @@ int main(int argc, char** argv) {
     s.style.states = s.verbose;
     check_inputs(s);
     if (!s.cex_path.empty()) formats::check_output_path(s.cex_path);
+    formats::check_outputs_spare_inputs({"-", s.cex_path.empty() ? "-" : s.cex_path}, s.inputs);
     if (s.lockfree) return run_lockfree(s);
     if (!s.equivalence.empty()) return run_equivalence(s);
     return run_inclusion(s);

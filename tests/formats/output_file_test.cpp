@@ -126,3 +126,51 @@ TEST(OutputFile, AFifoIsWrittenInPlace) {
   EXPECT_TRUE(fs::is_fifo(fifo));
   fs::remove_all(dir);
 }
+
+TEST(OutputFile, NoOutputReplacesAnInput) {
+  const fs::path dir = fresh_dir();
+  const std::string in = (dir / "in.aut").string(), other = (dir / "other.aut").string();
+  std::ofstream(in) << "des (0,0,1)\n";
+  std::ofstream(other) << "des (0,0,1)\n";
+  fs::create_symlink("in.aut", dir / "link.aut");
+  fs::create_hard_link(in, dir / "hard.aut");
+  const std::string link = (dir / "link.aut").string(), hard = (dir / "hard.aut").string();
+  const std::string fresh = (dir / "new.aut").string();
+  EXPECT_THROW(formats::check_outputs_spare_inputs({in}, {in}), formats::FileError);
+  EXPECT_THROW(formats::check_outputs_spare_inputs({link}, {in}), formats::FileError);
+  EXPECT_THROW(formats::check_outputs_spare_inputs({hard}, {other, in}), formats::FileError);
+  EXPECT_THROW(formats::check_outputs_spare_inputs({fresh, in}, {link}), formats::FileError);
+  EXPECT_NO_THROW(formats::check_outputs_spare_inputs({other, fresh}, {in, link}));
+  EXPECT_NO_THROW(formats::check_outputs_spare_inputs({}, {in}));
+  try {
+    formats::check_outputs_spare_inputs({link}, {in});
+  } catch (const formats::FileError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              link + ": error: is the input " + in + " (the same file); write the result to another file");
+  }
+  // "-" is standard input or output: a regular file there is compared too.
+  const int saved = ::dup(STDIN_FILENO);
+  const int fd = ::open(in.c_str(), O_RDONLY);
+  ASSERT_GE(fd, 0);
+  ::dup2(fd, STDIN_FILENO);
+  EXPECT_THROW(formats::check_outputs_spare_inputs({hard}, {"-"}), formats::FileError);
+  EXPECT_NO_THROW(formats::check_outputs_spare_inputs({other}, {"-"}));
+  ::dup2(saved, STDIN_FILENO);
+  ::close(fd);
+  ::close(saved);
+  fs::remove_all(dir);
+}
+
+TEST(OutputFile, AFailedWriteIsReportedWithItsReason) {
+  if (::access("/dev/full", W_OK) != 0) GTEST_SKIP() << "no /dev/full";
+  std::FILE* full = std::fopen("/dev/full", "w");
+  ASSERT_NE(full, nullptr);
+  std::fputs("verdict\n", full);
+  try {
+    formats::flush_checked(full, "-");
+    ADD_FAILURE() << "a write to /dev/full succeeded";
+  } catch (const formats::FileError& e) {
+    EXPECT_EQ(std::string(e.what()), "<stdout>: error: cannot write: No space left on device");
+  }
+  std::fclose(full);
+}

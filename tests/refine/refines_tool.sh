@@ -70,6 +70,39 @@ expect_rc 0 --lockfree "$T/spec.aut"
 "$R" --lockfree <"$T/impl.aut" >/dev/null; [ $? = 1 ] || fail "--lockfree without a file reads stdin"
 expect_rc 1 --lockfree "$T/spec.aut" --tau=internal_step
 
+# A check that says nothing is refused with status 2 (docs/refines.md, "What
+# refines refuses"). silent.aut has internal steps only (and a cycle of
+# them); unreachable.aut has a visible action that no run reaches. Each has
+# the empty trace alone, which every SPEC has: inclusion would hold.
+printf 'des (0,2,2)\n(0,i,1)\n(1,i,0)\n' > "$T/silent.aut"
+printf 'des (0,2,3)\n(0,i,1)\n(2,"call(1,push,1)",0)\n' > "$T/unreachable.aut"
+vacuous() {  # vacuous ARGS...: status 2, the reason, no verdict
+  expect_rc 2 "$@"
+  grep -q "no visible action is reachable\|neither .* has a visible action" "$T/err" || fail "refines $*: $(cat "$T/err")"
+  [ -s "$T/out" ] && fail "refines $*: printed a verdict"
+  return 0
+}
+vacuous "$T/silent.aut" "$T/spec.aut"
+vacuous "$T/unreachable.aut" "$T/spec.aut"
+vacuous "$T/impl.aut" "$T/spec.aut" --tau=call,ret      # every action hidden
+vacuous --reduce "$T/silent.aut" "$T/spec.aut"
+vacuous --lockfree "$T/silent.aut"                      # its cycle is no client's
+vacuous --lockfree "$T/impl.aut" --tau=call,ret
+vacuous --equiv branching "$T/silent.aut" "$T/silent.aut"
+vacuous --equiv strong "$T/silent.aut" "$T/unreachable.aut"
+# A silent SPEC is no vacuous check: IMPL's first action is refused.
+expect_rc 1 "$T/impl.aut" "$T/silent.aut"
+expect_rc 1 --equiv branching "$T/impl.aut" "$T/silent.aut"
+# No visible label in common: a warning, and the verdict as usual.
+printf 'des (0,1,2)\n(0,"push(1)",1)\n' > "$T/other.aut"
+expect_rc 1 "$T/impl.aut" "$T/other.aut"
+grep -q "^refines: warning: .*impl.aut and .*other.aut share no visible label (.*impl.aut has e.g. call(1,push,1), .*other.aut has e.g. push(1))$" "$T/err" ||
+  fail "disjoint labels: $(cat "$T/err")"
+expect_rc 1 --equiv strong "$T/other.aut" "$T/impl.aut"
+grep -q "share no visible label" "$T/err" || fail "--equiv disjoint labels: $(cat "$T/err")"
+expect_rc 0 "$T/impl.aut" "$T/impl.aut"
+[ -s "$T/err" ] && fail "a warning for shared labels: $(cat "$T/err")"
+
 # Bisimilarity.
 expect_rc 0 --equiv strong "$T/impl.aut" "$T/impl.aut"
 expect_rc 1 --equiv branching "$T/impl.aut" "$T/spec.aut" --cex "$T/eq.txt"
@@ -97,7 +130,7 @@ grep -q 'Exit status: 0' "$T/out" || fail "--help lacks the exit status"
 # file's state ids (lts/sparse_states.hpp).
 printf 'des (0,2,4294967295)\n(0,"a",4000000000)\n(4000000000,"b",7)\n' > "$T/sparse_impl.aut"
 printf 'des (0,1,2)\n(0,"a",1)\n' > "$T/sparse_spec.aut"
-printf 'des (5,2,4294967295)\n(5,i,3000000000)\n(3000000000,i,5)\n' > "$T/sparse_lasso.aut"
+printf 'des (4,3,4294967295)\n(4,"call(1,m)",5)\n(5,i,3000000000)\n(3000000000,i,5)\n' > "$T/sparse_lasso.aut"
 limit=1000000  # AddressSanitizer's shadow memory needs terabytes of address space
 ldd "$R" 2>/dev/null | grep -q libasan && limit=unlimited
 sparse_rc() {  # sparse_rc CODE ARGS...: expect_rc in 1 GB

@@ -41,8 +41,20 @@ std::string resolve_input(const std::string& given);
 // The version line and the examples/exit-status footer every tool's --help shows.
 void describe_tool(CLI::App& app, const std::string& footer);
 
-// Parses the command line and runs `body`, turning every error into a
-// message on stderr and exit status 2; --help and --version exit 0.
+// Flushes standard output and throws formats::FileError naming <stdout>
+// when anything written there was lost (a full disk, a closed terminal). A
+// tool calls it before a second result depends on the first being out;
+// run_tool calls it after every run.
+void flush_standard_output();
+
+// Adds --memory-limit SIZE to `app` (every tool has it), parses the command
+// line, lowers the address-space limit to the budget
+// (tools/common/memory_budget.hpp) and runs `body`, turning every error
+// into a message on stderr and exit status 2: running out of the budget
+// names it and how to raise it, and a result that could not be written to
+// standard output is an error too. --help and --version exit 0. SIGPIPE
+// keeps its default action whatever the caller set: when the reader of a
+// pipe goes away, the tool ends silently like any filter.
 int run_tool(CLI::App& app, int argc, char** argv, const std::function<int()>& body);
 
 }  // namespace tools

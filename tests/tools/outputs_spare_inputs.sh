@@ -1,0 +1,48 @@
+# No output may replace an input: the same file by any name (a link, a
+# second path, standard output appended to it) is refused before any work,
+# with status 2, and the input is left as it was.
+. "$(dirname "$0")/lib.sh"
+model="$SRC/models/treiber_stack.conc"
+cp "$model" "$work/m.conc"
+printf 'des (0,2,3)\n(0,a,1)\n(1,b,2)\n' > "$work/impl.aut"
+printf 'des (0,1,2)\n(0,a,1)\n' > "$work/spec.aut"
+ln -s impl.aut "$work/link.aut"
+ln "$work/spec.aut" "$work/hard.aut"
+cp "$work/impl.aut" "$work/impl.orig"
+cp "$work/spec.aut" "$work/spec.orig"
+unchanged() {  # the inputs are what they were
+  cmp -s "$work/impl.aut" "$work/impl.orig" || fail "$*: impl.aut changed"
+  cmp -s "$work/spec.aut" "$work/spec.orig" || fail "$*: spec.aut changed"
+  cmp -s "$work/m.conc" "$model" || fail "$*: m.conc changed"
+  [ -z "$(ls "$work" | grep tmp)" ] || fail "$*: left $(ls "$work" | grep tmp)"
+}
+refused() {  # refused MESSAGE_PART TOOL ARGS...: status 2, the message, nothing done
+  local part=$1; shift
+  expect_status 2 "$@"
+  grep -q "$part" "$work/err" || fail "$*: message '$(cat "$work/err")' lacks '$part'"
+  [ ! -s "$work/out" ] || fail "$*: wrote to stdout"
+  unchanged "$*"
+}
+refused "would replace the input" "$BIN/gen" "$work/m.conc" -o "$work/m.conc"
+refused "would replace the input" "$BIN/quotient" "$work/impl.aut" -o "$work/impl.aut"
+refused "is the input $work/impl.aut" "$BIN/quotient" "$work/impl.aut" -o "$work/link.aut"
+refused "would replace the input" "$BIN/quotient" "$work/impl.aut" --map "$work/impl.aut" -o "$work/q.aut"
+[ ! -e "$work/q.aut" ] || fail "quotient --map onto its input still wrote -o"
+refused "is the input $work/spec.aut" "$BIN/quotient" "$work/spec.aut" --map "$work/hard.aut"
+refused "would replace the input" "$BIN/refines" "$work/impl.aut" "$work/spec.aut" --cex "$work/spec.aut"
+refused "is the input $work/spec.aut" "$BIN/refines" "$work/impl.aut" "$work/spec.aut" --cex "$work/hard.aut"
+refused "is the input $work/link.aut" "$BIN/refines" "$work/link.aut" "$work/spec.aut" --cex "$work/impl.aut"
+# Standard input is the file it was redirected from.
+refused "is the input <stdin>" "$BIN/quotient" - -o "$work/impl.aut" < "$work/impl.aut"
+# Standard output appended to an input.
+"$BIN/quotient" "$work/impl.aut" >> "$work/impl.aut" 2> "$work/err"
+[ $? -eq 2 ] || fail "quotient IN >> IN must fail"
+grep -q "^<stdout>: error: is the input $work/impl.aut" "$work/err" || fail ">> IN: $(cat "$work/err")"
+"$BIN/gen" "$work/m.conc" >> "$work/m.conc" 2> "$work/err"
+[ $? -eq 2 ] || fail "gen M >> M must fail"
+unchanged ">>"
+# Distinct files are fine, and so are outputs to devices.
+expect_status 1 "$BIN/refines" "$work/impl.aut" "$work/spec.aut" --cex "$work/cex.txt"
+[ "$(cat "$work/cex.txt")" = "$(printf 'a\nb')" ] || fail "cex: $(cat "$work/cex.txt")"
+expect_status 0 "$BIN/quotient" "$work/impl.aut" -o "$work/q.aut" --map "$work/q.map"
+finish
