@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "frontend/checker_impl.hpp"
+#include "frontend/limits.hpp"
 #include "frontend/parser.hpp"
 
 namespace frontend {
@@ -234,6 +235,9 @@ void Checker::run() {
   p_.spec = obj_.is_spec || opt_.spec;
   p_.threads = opt_.threads;
   p_.ops = opt_.ops;
+  if (obj_.values)
+    if (const std::string why = value_domain_problem(obj_.values->first, obj_.values->second); !why.empty())
+      error(obj_.values_loc, fmt::format("the domain of 'value': {}", why));
   auto values = opt_.values ? *opt_.values : obj_.values.value_or(std::pair<long, long>{1, 2});
   p_.values_lo = values.first;
   p_.values_hi = values.second;
@@ -406,8 +410,27 @@ void Checker::relocate_thread_vars(Instr& in) {
 
 }  // namespace detail
 
+namespace {
+
+// Options out of their bounds, or ones under which no call could happen.
+void check_options(const CompileOptions& options) {
+  if (options.threads < 1 || options.threads > 16) throw OptionError("--threads must be between 1 and 16");
+  if (options.ops == 0)
+    throw OptionError("--ops 0: no thread may call a method, so the LTS would have no visible action; "
+                      "give at least 1 operation per thread");
+  if (options.ops < -1 || options.ops > limits::max_ops)
+    throw OptionError(fmt::format("--ops is 1 to {}, or unbounded", limits::max_ops));
+  if (options.values)
+    if (const std::string why = value_domain_problem(options.values->first, options.values->second); !why.empty())
+      throw OptionError(fmt::format("--values: {}", why));
+  if (options.pool && (*options.pool < 0 || *options.pool > limits::max_pool))
+    throw OptionError(fmt::format("--pool {}: a pool holds 0 to {} nodes", *options.pool, limits::max_pool));
+}
+
+}  // namespace
+
 Program compile(const ast::File& file, const CompileOptions& options) {
-  if (options.threads < 1 || options.threads > 16) throw formats::FileError("--threads must be between 1 and 16");
+  check_options(options);
   const ast::Object* obj = nullptr;
   for (const auto& o : file.objects)
     if (options.object.empty() ? true : o.name == options.object) {

@@ -23,7 +23,7 @@ std::pair<long, long> parse_values(const std::string& text) {
       const long lo = std::stol(text.substr(0, dots), &used);
       std::size_t used2 = 0;
       const long hi = std::stol(text.substr(dots + 2), &used2);
-      if (used == dots && used2 == text.size() - dots - 2 && lo <= hi) return {lo, hi};
+      if (used == dots && used2 == text.size() - dots - 2) return {lo, hi};  // compile() checks the range
     }
   } catch (const std::exception&) {
   }
