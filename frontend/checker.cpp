@@ -228,6 +228,13 @@ void Checker::const_init(const ast::Expr& e, const TypeP& t, int base) {
   error(e.loc, fmt::format("initial value does not fit type {}", describe(t)));
 }
 
+// The state vector, and each part of it, stays within limits::max_state_slots.
+void Checker::fits(long slots, Loc loc) const {
+  if (slots > limits::max_state_slots)
+    error(loc, fmt::format("the state needs more than {} slots here; use smaller pools, arrays or sequences",
+                           limits::max_state_slots));
+}
+
 void Checker::run() {
   p_.file = file_.name;
   p_.object = obj_.name;
@@ -281,6 +288,7 @@ void Checker::run() {
       nt.field_types.push_back(resolve(f.type));
       nt.field_offsets.push_back(off);
       off += nt.field_types.back()->size;
+      fits(off, f.loc);
     }
     nt.stride = 1 + off;
   }
@@ -298,10 +306,12 @@ void Checker::run() {
     shared_types.push_back(resolve(v.type));
     shared_[v.name] = Var{shared_types.back(), slot};
     slot += shared_types.back()->size;
+    fits(slot, v.loc);
   }
   p_.shared_size = slot;
   for (NodeType& nt : p_.nodes) {
     nt.base = slot;
+    fits(slot + static_cast<long>(nt.pool) * nt.stride, obj_.nodes[&nt - p_.nodes.data()].loc);
     slot += nt.pool * nt.stride;
   }
   p_.heap_size = slot - p_.shared_size;
@@ -313,6 +323,7 @@ void Checker::run() {
     thread_types.push_back(resolve(v.type));
     thread_vars_[v.name] = Var{thread_types.back(), toff};  // relative until the methods are compiled
     toff += thread_types.back()->size;
+    fits(toff, v.loc);
   }
   const int thread_vars_size = toff;
 
@@ -334,6 +345,7 @@ void Checker::run() {
   for (Instr& in : p_.code) relocate_thread_vars(in);
   p_.locals_size = static_cast<int>(local_ranges_.size());
   p_.thread_stride = p_.locals + p_.locals_size;
+  fits(p_.thread_base + static_cast<long>(p_.threads) * p_.thread_stride, obj_.loc);
   p_.state_size = p_.thread_base + p_.threads * p_.thread_stride;
   p_.slot_lo.assign(p_.state_size, 0);
   p_.slot_hi.assign(p_.state_size, 0);

@@ -19,6 +19,7 @@ constexpr long max_ops = max_literal;      // operations per thread
 constexpr long max_recursion = 16;         // the `recursion N;` bound
 constexpr int max_call_nesting = 64;       // procedure calls nested in one inlined body
 constexpr std::size_t max_code = 200'000;  // instructions after inlining
+constexpr long max_state_slots = 1 << 20;  // 32-bit slots of one state
 }  // namespace limits
 
 // An option of CompileOptions outside its bounds (no file position).

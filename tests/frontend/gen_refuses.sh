@@ -41,6 +41,9 @@ check_model "empty range 3..1" 'object O { shared x: 0..3; method m() { y := cho
 check_model "an array has 1 to 64" 'object O { shared x: bool[-1]; method m() { x[0] := true; } }'
 check_model "a sequence holds 1 to 64" 'object O { shared x: seq<bool>[0]; method m() { x := []; } }'
 check_model "a pool holds 0 to 250" 'object O { node N { k: bool; } pool 251; method m() { skip; } }'
+fields=$(for i in $(seq 100); do printf 'f%d: 0..3[64]; ' "$i"; done)
+check_model "the state needs more than 1048576 slots" \
+  "object O { node N { $fields} pool 250; shared x: N; method m() { x := null; } }"
 check_model "a second 'values'" 'object O { values 1..2; values 1..3; shared x: bool; method m() { x := true; } }'
 check_model "the recursion bound is 0 to 16" \
   'object O { recursion 999999999; shared x: bool; procedure f() { if x { f(); } } method m() { f(); } }'
