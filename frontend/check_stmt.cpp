@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "frontend/checker_impl.hpp"
+#include "frontend/limits.hpp"
 
 namespace frontend::detail {
 
@@ -79,6 +80,10 @@ bool falls_through(const ast::Block& b) {
 }
 
 int Checker::emit(Instr i) {
+  if (p_.code.size() >= limits::max_code)
+    error(i.loc, fmt::format("the code exceeds {} instructions once procedures are inlined; lower the object's "
+                             "'recursion' bound or call fewer procedures",
+                             limits::max_code));
   p_.code.push_back(std::move(i));
   return static_cast<int>(p_.code.size()) - 1;
 }
@@ -118,6 +123,7 @@ void Checker::method(const ast::Method& m, bool atomic) {
   method_index_ = static_cast<int>(p_.methods.size());
   p_.methods.emplace_back();
   p_.methods.back().name = m.name;
+  p_.methods.back().loc = m.loc;
   scopes_.assign(1, {});
   scope_floor_ = 0;
   frame_top_ = 0;
@@ -127,6 +133,7 @@ void Checker::method(const ast::Method& m, bool atomic) {
     TypeP t = resolve(prm.type);
     if (t->kind != Type::Int && t->kind != Type::Bool && t->kind != Type::Enum)
       error(prm.loc, "a method parameter is a value, a bounded integer, a boolean or an enumeration");
+    if (t->hi < t->lo) error(prm.loc, "this parameter's type has no value, so the method could never be called");
     domain *= t->hi - t->lo + 1;
     if (domain > 100000)
       error(prm.loc, "the parameters of a method range over more than 100000 argument tuples; narrow their types");
@@ -491,6 +498,10 @@ void Checker::inline_call(const ast::Expr& call, const ast::Expr* lhs, Loc loc) 
   if (call.args.size() != pr.params.size())
     error(call.loc, fmt::format("procedure '{}' takes {} arguments", pr.name, pr.params.size()));
   const auto depth = std::count_if(procs_.begin(), procs_.end(), [&](const ProcCtx& c) { return c.proc == &pr; });
+  if (procs_.size() >= limits::max_call_nesting)
+    error(loc, fmt::format("procedure calls nest more than {} deep here once inlined; lower the object's "
+                           "'recursion' bound",
+                           limits::max_call_nesting));
   if (depth >= obj_.recursion) {
     Instr f;
     f.op = Instr::Fail;

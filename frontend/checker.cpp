@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "frontend/checker_impl.hpp"
+#include "frontend/limits.hpp"
 #include "frontend/parser.hpp"
 
 namespace frontend {
@@ -227,6 +228,13 @@ void Checker::const_init(const ast::Expr& e, const TypeP& t, int base) {
   error(e.loc, fmt::format("initial value does not fit type {}", describe(t)));
 }
 
+// The state vector, and each part of it, stays within limits::max_state_slots.
+void Checker::fits(long slots, Loc loc) const {
+  if (slots > limits::max_state_slots)
+    error(loc, fmt::format("the state needs more than {} slots here; use smaller pools, arrays or sequences",
+                           limits::max_state_slots));
+}
+
 void Checker::run() {
   p_.file = file_.name;
   p_.object = obj_.name;
@@ -234,6 +242,9 @@ void Checker::run() {
   p_.spec = obj_.is_spec || opt_.spec;
   p_.threads = opt_.threads;
   p_.ops = opt_.ops;
+  if (obj_.values)
+    if (const std::string why = value_domain_problem(obj_.values->first, obj_.values->second); !why.empty())
+      error(obj_.values_loc, fmt::format("the domain of 'value': {}", why));
   auto values = opt_.values ? *opt_.values : obj_.values.value_or(std::pair<long, long>{1, 2});
   p_.values_lo = values.first;
   p_.values_hi = values.second;
@@ -277,6 +288,7 @@ void Checker::run() {
       nt.field_types.push_back(resolve(f.type));
       nt.field_offsets.push_back(off);
       off += nt.field_types.back()->size;
+      fits(off, f.loc);
     }
     nt.stride = 1 + off;
   }
@@ -294,10 +306,12 @@ void Checker::run() {
     shared_types.push_back(resolve(v.type));
     shared_[v.name] = Var{shared_types.back(), slot};
     slot += shared_types.back()->size;
+    fits(slot, v.loc);
   }
   p_.shared_size = slot;
   for (NodeType& nt : p_.nodes) {
     nt.base = slot;
+    fits(slot + static_cast<long>(nt.pool) * nt.stride, obj_.nodes[&nt - p_.nodes.data()].loc);
     slot += nt.pool * nt.stride;
   }
   p_.heap_size = slot - p_.shared_size;
@@ -309,6 +323,7 @@ void Checker::run() {
     thread_types.push_back(resolve(v.type));
     thread_vars_[v.name] = Var{thread_types.back(), toff};  // relative until the methods are compiled
     toff += thread_types.back()->size;
+    fits(toff, v.loc);
   }
   const int thread_vars_size = toff;
 
@@ -330,6 +345,7 @@ void Checker::run() {
   for (Instr& in : p_.code) relocate_thread_vars(in);
   p_.locals_size = static_cast<int>(local_ranges_.size());
   p_.thread_stride = p_.locals + p_.locals_size;
+  fits(p_.thread_base + static_cast<long>(p_.threads) * p_.thread_stride, obj_.loc);
   p_.state_size = p_.thread_base + p_.threads * p_.thread_stride;
   p_.slot_lo.assign(p_.state_size, 0);
   p_.slot_hi.assign(p_.state_size, 0);
@@ -406,8 +422,27 @@ void Checker::relocate_thread_vars(Instr& in) {
 
 }  // namespace detail
 
+namespace {
+
+// Options out of their bounds, or ones under which no call could happen.
+void check_options(const CompileOptions& options) {
+  if (options.threads < 1 || options.threads > 16) throw OptionError("--threads must be between 1 and 16");
+  if (options.ops == 0)
+    throw OptionError("--ops 0: no thread may call a method, so the LTS would have no visible action; "
+                      "give at least 1 operation per thread");
+  if (options.ops < -1 || options.ops > limits::max_ops)
+    throw OptionError(fmt::format("--ops is 1 to {}, or unbounded", limits::max_ops));
+  if (options.values)
+    if (const std::string why = value_domain_problem(options.values->first, options.values->second); !why.empty())
+      throw OptionError(fmt::format("--values: {}", why));
+  if (options.pool && (*options.pool < 0 || *options.pool > limits::max_pool))
+    throw OptionError(fmt::format("--pool {}: a pool holds 0 to {} nodes", *options.pool, limits::max_pool));
+}
+
+}  // namespace
+
 Program compile(const ast::File& file, const CompileOptions& options) {
-  if (options.threads < 1 || options.threads > 16) throw formats::FileError("--threads must be between 1 and 16");
+  check_options(options);
   const ast::Object* obj = nullptr;
   for (const auto& o : file.objects)
     if (options.object.empty() ? true : o.name == options.object) {

@@ -98,6 +98,7 @@ class Checker {
   void layout_slots(const TypeP& t, int base, std::vector<std::pair<int, int>>* refs);
   void const_init(const ast::Expr& e, const TypeP& t, int base);
   std::int32_t zero_of(const TypeP& t) const;
+  void fits(long slots, Loc loc) const;
 };
 
 // Whether control can reach the end of `b` (missing-return check).

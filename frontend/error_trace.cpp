@@ -1,6 +1,7 @@
 #include "frontend/error_trace.hpp"
 
 #include <algorithm>
+#include <map>
 #include <vector>
 
 #include <fmt/format.h>
@@ -11,6 +12,62 @@
 #include "lts/builder.hpp"
 
 namespace frontend {
+
+namespace {
+
+constexpr std::size_t max_block = 64;  // longest repeated block looked for
+
+// Repetitions of ids[i, i + len) that follow one another from i, up to `end`.
+std::size_t repeats(const std::vector<int>& ids, std::size_t i, std::size_t len, std::size_t end) {
+  std::size_t k = 1;
+  while (i + (k + 1) * len <= end && std::equal(ids.begin() + i, ids.begin() + i + len, ids.begin() + i + k * len)) ++k;
+  return k;
+}
+
+// Worth writing as a repetition: a step 4 times or more, a block 3 times or more.
+bool worth(std::size_t len, std::size_t k) { return k >= 3 && len * k >= 4; }
+
+// Greedy from the left: at each step, the block (shortest first) whose
+// repetitions cover the most steps.
+void compress(const std::vector<int>& ids, const std::vector<const std::string*>& names, std::size_t from,
+              std::size_t to, std::vector<std::string>& out) {
+  for (std::size_t i = from; i < to;) {
+    std::size_t best_len = 0, best_k = 0;
+    for (std::size_t len = 1; len <= max_block && i + 2 * len <= to; ++len) {
+      const std::size_t k = repeats(ids, i, len, to);
+      if (worth(len, k) && len * k > best_len * best_k) best_len = len, best_k = k;
+    }
+    if (best_len == 0) {
+      out.push_back(*names[ids[i++]]);
+      continue;
+    }
+    if (best_len == 1) {
+      out.push_back(fmt::format("{} x {}", *names[ids[i]], best_k));
+    } else {
+      std::vector<std::string> block;
+      compress(ids, names, i, i + best_len, block);
+      out.push_back(fmt::format("[{}] x {}", fmt::join(block, " "), best_k));
+    }
+    i += best_len * best_k;
+  }
+}
+
+}  // namespace
+
+std::string compress_run(const std::vector<std::string>& steps) {
+  std::map<std::string, int> id_of;
+  std::vector<const std::string*> names;
+  std::vector<int> ids;
+  ids.reserve(steps.size());
+  for (const std::string& s : steps) {
+    const auto [it, added] = id_of.emplace(s, static_cast<int>(names.size()));
+    if (added) names.push_back(&it->first);
+    ids.push_back(it->second);
+  }
+  std::vector<std::string> out;
+  compress(ids, names, 0, ids.size(), out);
+  return fmt::format("{}", fmt::join(out, " "));
+}
 
 std::string run_to(const Program& p, std::uint32_t target) {
   struct Parent {
@@ -48,7 +105,7 @@ std::string run_to(const Program& p, std::uint32_t target) {
     steps.push_back(pr.label == lts::tau ? fmt::format("t{}:i", pr.thread + 1) : names.labels.name(pr.label));
   }
   std::reverse(steps.begin(), steps.end());
-  return steps.empty() ? "the initial state" : fmt::format("{}", fmt::join(steps, " "));
+  return steps.empty() ? "the initial state" : compress_run(steps);
 }
 
 }  // namespace frontend

@@ -5,11 +5,17 @@
 // recording parents only until the state is found.
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "frontend/program.hpp"
 
 namespace frontend {
 
 std::string run_to(const Program& p, std::uint32_t target);
+
+// The steps joined by spaces, with every block of steps that repeats in a row
+// written once: "t1:i x 4", "[call(1,inc) t1:i ret(1,inc)] x 199999"
+// (blocks nest). A run of a million steps stays a short line.
+std::string compress_run(const std::vector<std::string>& steps);
 
 }  // namespace frontend

@@ -90,6 +90,14 @@ lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* 
     progress_line(store, transitions, seconds);
     std::fputc('\n', stderr);
   }
+  // A safety net behind the checks on the model and the options: an LTS
+  // without a call has no visible trace, and "holds" would be vacuous.
+  if (!labels.any_call())
+    throw formats::ParseError(formats::Diagnostic{
+        p.file, 0, 0,
+        fmt::format("no thread of object '{}' can ever call a method, so the LTS would have no visible action "
+                    "and every check on it would hold vacuously",
+                    p.object)});
   if (stats) {
     stats->states = store.size();
     stats->transitions = transitions;

@@ -71,9 +71,17 @@ void Interpreter::initialize(std::vector<std::int32_t>& state) {
   work_.steps = 0;
   Successors out;
   run_all(out);
-  if (out.labels.size() != 1)
-    fail(p_.file, {}, fmt::format("the init block must end, and in exactly one way (it has {} outcomes)", out.labels.size()));
-  state.assign(out.states.begin(), out.states.end());
+  // Outcomes are canonical (heap renumbered, locals reset): equal ones are one.
+  const auto size = static_cast<std::size_t>(p_.state_size);
+  std::set<std::vector<std::int32_t>> outcomes;
+  for (std::size_t i = 0; i < out.labels.size(); ++i)
+    outcomes.emplace(out.states.begin() + i * size, out.states.begin() + (i + 1) * size);
+  if (outcomes.empty()) error(init.loc, "the init block never ends (it blocks or loops forever)");
+  if (outcomes.size() > 1)
+    error(init.loc, fmt::format("the init block must end in exactly one way, but it has {} different outcomes "
+                                "(a 'choose' or another nondeterministic choice?)",
+                                outcomes.size()));
+  state = *outcomes.begin();
 }
 
 // The body has run (under --spec, or up to a return that read shared

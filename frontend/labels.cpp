@@ -46,6 +46,7 @@ std::size_t Labels::Hash::operator()(const std::vector<std::int32_t>& v) const {
 
 lts::LabelId Labels::call(int thread, int method, const std::int32_t* args) {
   const MethodInfo& m = p_.methods[method];
+  any_call_ = true;
   key_.assign({0, thread, method});
   key_.insert(key_.end(), args, args + m.params.size());
   if (auto it = cache_.find(key_); it != cache_.end()) return it->second;

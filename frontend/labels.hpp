@@ -19,6 +19,8 @@ class Labels {
  public:
   Labels(const Program& p, lts::LtsBuilder& builder) : p_(p), builder_(builder) {}
   lts::LabelId call(int thread, int method, const std::int32_t* args);
+  // Whether call() was ever asked for a label: some call can happen.
+  bool any_call() const { return any_call_; }
   // `pc` identifies the return statement (and so the static type of its value).
   lts::LabelId ret(int thread, int pc, const std::int32_t* value);
 
@@ -28,6 +30,7 @@ class Labels {
   };
   const Program& p_;
   lts::LtsBuilder& builder_;
+  bool any_call_ = false;
   std::vector<std::int32_t> key_;
   std::unordered_map<std::vector<std::int32_t>, lts::LabelId, Hash> cache_;
 };

@@ -18,9 +18,33 @@ constexpr std::string_view puncts[] = {":=", "..", "==", "!=", "<=", ">=", "&&",
                                        ".",  "=",  "<",  ">",  "+",  "-",  "*",  "/",  "%",
                                        "!",  "|"};
 
+// The length of the UTF-8 sequence at the start of `s`, or 0 if it is not one.
+std::size_t utf8_length(std::string_view s) {
+  const auto lead = static_cast<unsigned char>(s[0]);
+  const std::size_t n = lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3
+                        : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
+  if (n == 0 || s.size() < n) return 0;
+  for (std::size_t i = 1; i < n; ++i)
+    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) return 0;
+  return n;
+}
+
+// The message for a character that starts no token: a multi-byte UTF-8
+// character is quoted whole, bytes that print as nothing are named.
+std::string unexpected(std::string_view rest) {
+  const auto c = static_cast<unsigned char>(rest[0]);
+  if (c == 0) return "unexpected NUL byte (is this a text file?)";
+  if (c < 0x20 || c == 0x7F) return fmt::format("unexpected control character \\x{:02X}", c);
+  if (c < 0x80) return fmt::format("unexpected character '{}'", rest[0]);
+  if (const std::size_t n = utf8_length(rest)) return fmt::format("unexpected character '{}'", rest.substr(0, n));
+  return fmt::format("unexpected byte \\x{:02X} (the file is not UTF-8)", c);
+}
+
 class Lexer {
  public:
-  Lexer(const std::string& file, std::string_view text) : file_(file), text_(text) {}
+  // A UTF-8 byte-order mark at the start is skipped (it is not a column).
+  Lexer(const std::string& file, std::string_view text)
+      : file_(file), text_(text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text) {}
 
   std::vector<Token> run() {
     std::vector<Token> out;
@@ -52,7 +76,7 @@ class Lexer {
             for (std::size_t i = 0; i < p.size(); ++i) take();
             break;
           }
-        if (t.text.empty()) fail(file_, t.loc, fmt::format("unexpected character '{}'", c));
+        if (t.text.empty()) fail(file_, t.loc, unexpected(text_.substr(pos_)));
       }
       out.push_back(std::move(t));
     }

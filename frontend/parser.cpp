@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "frontend/lexer.hpp"
+#include "frontend/limits.hpp"
 
 namespace frontend {
 namespace {
@@ -93,6 +94,7 @@ class Parser {
 
   void member(Object& o) {
     if (is("values")) {
+      if (o.values) fail(file_, peek().loc, "a second 'values' declaration in this object");
       o.values_loc = peek().loc;
       ++pos_;
       const long lo = integer();
@@ -111,7 +113,10 @@ class Parser {
       expect(";");
       pool(o, name, n, l);
     } else if (accept("recursion")) {
+      const Loc l = peek().loc;
       o.recursion = integer();
+      if (o.recursion < 0 || o.recursion > limits::max_recursion)
+        fail(file_, l, fmt::format("the recursion bound is 0 to {}", limits::max_recursion));
       expect(";");
     } else if (is("shared") || is("thread")) {
       const bool shared = is("shared");
@@ -133,7 +138,7 @@ class Parser {
   }
 
   void pool(Object& o, const std::string& name, long n, Loc l) {
-    if (n < 0 || n > 250) fail(file_, l, "a pool holds 0 to 250 nodes");
+    if (n < 0 || n > limits::max_pool) fail(file_, l, fmt::format("a pool holds 0 to {} nodes", limits::max_pool));
     if (name.empty()) {
       if (o.nodes.size() != 1)
         fail(file_, l, "'pool N;' needs exactly one node type declared before it; write 'pool NODE N;'");

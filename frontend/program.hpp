@@ -98,6 +98,7 @@ struct Instr {
 
 struct MethodInfo {
   std::string name;
+  Loc loc;                    // where it is declared
   std::vector<TypeP> params;  // stored in locals 0, 1, ...
   std::vector<int> param_offsets;
   TypeP result;               // Void for none

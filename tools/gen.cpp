@@ -30,7 +30,8 @@ std::pair<long, long> parse_values(const std::string& text) {
       const long lo = std::stol(text.substr(0, dots), &used);
       std::size_t used2 = 0;
       const long hi = std::stol(text.substr(dots + 2), &used2);
-      if (used == dots && used2 == text.size() - dots - 2 && lo <= hi && in_int(lo) && in_int(hi)) return {lo, hi};
+      // compile() checks that the range is not empty, with a clearer message
+      if (used == dots && used2 == text.size() - dots - 2 && in_int(lo) && in_int(hi)) return {lo, hi};
     }
   } catch (const std::exception&) {
   }
