@@ -25,6 +25,13 @@
 # divbranching bisimilar to the abstract one, the lock-freedom of the
 # latter must agree; a lock-free object that is not bisimilar to its
 # abstract object is reported on stderr and makes the exit status 1.
+# Progress (docs/results.md, "Progress"): the five properties of Liang et
+# al. (CONCUR 2013) on `gen --thread-steps` output, at the row's
+# progress_ops (`inf`: operations forever; empty: the row's operations):
+# `refines --progress P` for each P (exit 0 holds, 1 not). Where refines
+# has no --progress option, lock-freedom is checked on the divbranching
+# quotient with every step(T) hidden (quotient --tau=step -e divbranching
+# | refines --lockfree) and the other four columns are left empty.
 # Verdicts: true, false, error (a tool failed: see stderr), or empty.
 # Prints CSV on stdout; the command line and notes go to stderr.
 set -uo pipefail
@@ -53,7 +60,11 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 echo "# command: bench/table1.sh $([ $quick = 1 ] && echo --quick) ${only:+--only ${only:1:-1}} (BIN=$bin, $(nproc) cores)" >&2
-echo "id,states,transitions,quotient_states,quotient_transitions,linearizable,lockfree,seconds"
+echo "id,states,transitions,quotient_states,quotient_transitions,linearizable,lockfree,lock_free,wait_free,obstruction_free,deadlock_free,starvation_free,seconds"
+
+progress_option=0
+"$bin/refines" --help 2>/dev/null | grep -q -- "--progress" && progress_option=1
+properties=(lock-free wait-free obstruction-free deadlock-free starvation-free)
 
 status=0
 now() { date +%s.%N; }
@@ -72,11 +83,12 @@ run() { local log=$1; shift; timeout "$limit" "$@" 2>>"$log"; }
 verdict() { case $1 in 0) echo true ;; 1) echo false ;; *) echo error ;; esac; }
 
 row() {
-  local id=$1 file=$2 impl=$3 spec=$4 abstract=$5 k=$6 n=$7 want_lf=$8
+  local id=$1 file=$2 impl=$3 spec=$4 abstract=$5 k=$6 n=$7 want_lf=$8 pn=$9
   local d=$work/$id log
   mkdir -p "$d"; log=$d/stderr.txt
   local f o
   read -r f o <<<"$(model "$impl" "$file")"
+  local impl_f=$f impl_o=$o prog
   local gen_args=(--threads "$k" --ops "$n")
   local states="" trans="" qs="" qt="" lin=error lf="" rc=0
   if run "$log" "$bin/gen" "$f" --object "$o" "${gen_args[@]}" -o "$d/impl.aut" &&
@@ -101,11 +113,32 @@ row() {
       [ -z "$abstract" ] || abstract_check "$id" "$file" "$abstract" "$d" "$log" "$lf" || rc=1
     fi
   fi
-  if [ "$lin" = error ] || [ "$lf" = error ]; then
+  prog=$(progress "$impl_f" "$impl_o" "$k" "$pn" "$d" "$log")
+  if [ "$lin" = error ] || [ "$lf" = error ] || [[ $prog == *error* ]]; then
     echo "table1.sh: row $id: a tool failed:" >&2; sed 's/^/  /' "$log" >&2
   fi
-  echo "$states,$trans,$qs,$qt,$lin,$lf"
+  echo "$states,$trans,$qs,$qt,$lin,$lf,$prog"
   return $rc
+}
+
+# progress FILE OBJECT K OPS DIR LOG: the five progress verdicts, comma-separated.
+progress() {
+  local d=$5 log=$6 p v out=()
+  run "$log" "$bin/gen" "$1" --object "$2" --threads "$3" --ops "$4" --thread-steps -o "$d/steps.aut" ||
+    { echo "error,error,error,error,error"; return; }
+  if [ $progress_option = 1 ]; then
+    for p in "${properties[@]}"; do
+      run "$log" "$bin/refines" --progress "$p" "$d/steps.aut" >>"$d/progress.txt"
+      out+=("$(verdict $?)")
+    done
+  else
+    v=error
+    run "$log" "$bin/quotient" --tau=step -e divbranching "$d/steps.aut" -o "$d/steps.dq.aut" &&
+      { run "$log" "$bin/refines" --lockfree "$d/steps.dq.aut" >"$d/progress.txt"; v=$(verdict $?); }
+    out=("$v" "" "" "" "")
+  fi
+  local IFS=,
+  echo "${out[*]}"
 }
 
 # abstract_check ID FILE REF DIR LOG LF: Theorem 4.4. If O ~div Theta, the
@@ -136,7 +169,7 @@ abstract_check() {
   esac
 }
 
-while IFS=, read -r id name file impl spec abstract k n want_lin want_lf; do
+while IFS=, read -r id name file impl spec abstract k n want_lin want_lf progress_ops _; do
   [ "$id" = id ] && continue
   [ -z "$id" ] || [ "${id#\#}" != "$id" ] && continue
   [ -z "$only" ] || [[ $only == *",$id,"* ]] || continue
@@ -145,7 +178,7 @@ while IFS=, read -r id name file impl spec abstract k n want_lin want_lf; do
   [ -z "$ops" ] || n=$ops
   K=$k N=$n
   start=$(now)
-  line=$(row "$id" "$file" "$impl" "$spec" "$abstract" "$k" "$n" "$want_lf")
+  line=$(row "$id" "$file" "$impl" "$spec" "$abstract" "$k" "$n" "$want_lf" "${progress_ops:-$n}")
   [ $? = 0 ] || status=1
   secs=$(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }')
   echo "$id,$line,$secs"

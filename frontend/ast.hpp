@@ -86,6 +86,7 @@ struct VarDecl {
   Loc loc;
   TypeExpr type;
   ExprPtr init;  // may be null: zero of the type
+  bool client = false;  // `client x: T;`: the client's own per-thread state
 };
 
 struct Param {
@@ -100,6 +101,8 @@ struct Method {
   Loc loc, end_loc;
   std::vector<Param> params;
   std::optional<TypeExpr> result;
+  ExprPtr when;   // the client may call the method only when this holds
+  Block on_call;  // assignments to client variables, made at the call
   Block body;
 };
 

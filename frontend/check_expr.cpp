@@ -133,7 +133,15 @@ RExprP Checker::expr(const ast::Expr& e, const TypeP& expected) {
     case K::Name: {
       Var v;
       int kind;
-      if (lookup(e.name, v, kind)) return node(static_cast<RExpr::Op>(kind), v.type, e.loc, v.offset);
+      if (lookup(e.name, v, kind)) {
+        if (v.client && !client_context_)
+          error(e.loc, fmt::format("'{}' is a client variable: only the 'when' and 'on call' clauses of methods "
+                                   "see it, the object does not", e.name));
+        if (client_context_ && (kind == RExpr::Shared || (kind == RExpr::ThreadVar && !v.client)))
+          error(e.loc, fmt::format("a client clause cannot see the object's variable '{}' (it sees client "
+                                   "variables, the method's parameters, tid and threads)", e.name));
+        return node(static_cast<RExpr::Op>(kind), v.type, e.loc, v.offset);
+      }
       if (auto it = symbols_.find(e.name); it != symbols_.end()) {
         Type t;
         t.kind = Type::Enum;

@@ -141,6 +141,7 @@ void Checker::method(const ast::Method& m, bool atomic) {
     p_.methods.back().param_offsets.push_back(frame_top_);
     declare_local(prm.name, t, prm.loc, true);
   }
+  client_clauses(m);
   p_.methods.back().result = m.result ? resolve(*m.result) : void_;
   p_.methods.back().entry = static_cast<int>(p_.code.size());
   block(m.body);

@@ -18,6 +18,12 @@ namespace detail {
 
 namespace {
 TypeP make(Type t) { return std::make_shared<const Type>(std::move(t)); }
+bool has_ref(const TypeP& t) {
+  if (t->kind == Type::Ref) return true;
+  for (const auto& e : t->elems)
+    if (has_ref(e)) return true;
+  return false;
+}
 TypeP scalar(Type::Kind k, long lo, long hi, std::string name, bool bounded = true) {
   Type t;
   t.kind = k;
@@ -321,7 +327,9 @@ void Checker::run() {
   for (const auto& v : obj_.thread_vars) {
     if (thread_vars_.count(v.name) || shared_.count(v.name)) error(v.loc, fmt::format("'{}' declared twice", v.name));
     thread_types.push_back(resolve(v.type));
-    thread_vars_[v.name] = Var{thread_types.back(), toff};  // relative until the methods are compiled
+    if (v.client && has_ref(thread_types.back()))
+      error(v.loc, "a client variable cannot hold a node: the client sees only the values it passes and gets");
+    thread_vars_[v.name] = Var{thread_types.back(), toff, v.client};  // relative until the methods are compiled
     toff += thread_types.back()->size;
     fits(toff, v.loc);
   }
@@ -343,6 +351,13 @@ void Checker::run() {
   for (auto& [name, v] : thread_vars_) v.offset += p_.thread_vars;
   p_.locals = p_.thread_vars + thread_vars_size;
   for (Instr& in : p_.code) relocate_thread_vars(in);
+  for (MethodInfo& mi : p_.methods) {
+    relocate_thread_vars(mi.guard.get());
+    for (auto& [var, value] : mi.on_call) {
+      relocate_thread_vars(var.get());
+      relocate_thread_vars(value.get());
+    }
+  }
   p_.locals_size = static_cast<int>(local_ranges_.size());
   p_.thread_stride = p_.locals + p_.locals_size;
   fits(p_.thread_base + static_cast<long>(p_.threads) * p_.thread_stride, obj_.loc);
@@ -409,15 +424,16 @@ void Checker::run() {
 
 // Thread variables were resolved to offsets relative to their block; shift
 // them now that the block's place in the thread is known.
+void Checker::relocate_thread_vars(RExpr* e) {
+  if (!e) return;
+  if (e->op == RExpr::ThreadVar) e->a += p_.thread_vars;
+  for (auto& k : e->k) relocate_thread_vars(k.get());
+}
+
 void Checker::relocate_thread_vars(Instr& in) {
-  auto fix = [](auto& self, RExpr* e, int by) -> void {
-    if (!e) return;
-    if (e->op == RExpr::ThreadVar) e->a += by;
-    for (auto& k : e->k) self(self, k.get(), by);
-  };
-  fix(fix, in.lhs.get(), p_.thread_vars);
-  fix(fix, in.rhs.get(), p_.thread_vars);
-  for (auto& a : in.args) fix(fix, a.get(), p_.thread_vars);
+  relocate_thread_vars(in.lhs.get());
+  relocate_thread_vars(in.rhs.get());
+  for (auto& a : in.args) relocate_thread_vars(a.get());
 }
 
 }  // namespace detail

@@ -12,6 +12,7 @@ namespace frontend::detail {
 struct Var {
   TypeP type;
   int offset = 0;  // local offset, thread-variable offset or shared slot
+  bool client = false;  // a client variable (a thread variable only the client clauses see)
 };
 
 class Checker {
@@ -41,6 +42,8 @@ class Checker {
 
   // ---- statements (check_stmt.cpp)
   void method(const ast::Method& m, bool atomic = false);
+  void client_clauses(const ast::Method& m);  // `when` and `on call` (check_client.cpp)
+  bool client_context_ = false;               // compiling a client clause
   void block(const ast::Block& b);
   void statement(const ast::Stmt& s);
   int emit(Instr i);
@@ -91,6 +94,7 @@ class Checker {
   // the next, as under --spec, so the result slots are needed.
   bool pending_returns_ = false;
   void relocate_thread_vars(Instr& in);
+  void relocate_thread_vars(RExpr* e);
   void declare_local(const std::string& name, const TypeP& t, Loc loc, bool method_scope);
   void inline_call(const ast::Expr& call, const ast::Expr* lhs, Loc loc);
 

@@ -32,7 +32,7 @@ lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* 
   const auto start = Clock::now();
   const std::clock_t cpu_start = std::clock();
   lts::LtsBuilder builder;
-  Labels labels(p, builder);
+  Labels labels(p, builder, options.thread_steps);
   Interpreter interpreter(p, labels);
   StateStore store(p);
   std::vector<std::int32_t> initial = p.initial;

@@ -15,6 +15,7 @@ namespace frontend {
 struct ExploreOptions {
   std::uint64_t max_states = 0;  // 0: no bound
   bool progress = false;         // a progress line on stderr, about once a second
+  bool thread_steps = false;     // internal steps of thread T are labelled step(T), not tau
 };
 
 struct ExploreStats {

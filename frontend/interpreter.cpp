@@ -41,12 +41,25 @@ void Interpreter::successors(const std::int32_t* state, int t, Successors& out) 
   t_ = t;
   tb_ = tb;
   origin_ = state;
+  step_ = labels_.internal(t);
+  blocked_ = false;
   seen_.clear();
   work_.s.assign(state, state + p_.state_size);
   work_.depth = spec_ ? 1 : 0;
   work_.steps = 0;
   work_.dirty = false;
+  const std::size_t before = out.labels.size();
   run_all(out);
+  // Waiting is a step: a thread that is scheduled but cannot proceed (every
+  // run of its step stops at a false await, a lock held by another thread,
+  // or an atomic block that cannot finish) takes an internal step that
+  // changes nothing, so divergence-sensitive checks see it wait (Yang et al.,
+  // Sec. 4; Liang et al., CONCUR 2013). The self-loop is inert for
+  // (non-divergent) branching bisimulation.
+  if (blocked_ && out.labels.size() == before) {
+    std::vector<std::int32_t> same(origin_, origin_ + p_.state_size);
+    emit(same, step_, out, false);
+  }
 }
 
 void Interpreter::run_all(Successors& out) {
@@ -106,16 +119,38 @@ void Interpreter::calls(const std::int32_t* state, int t, Successors& out) {
     if (static_cast<int>(m) == p_.init_method) continue;
     const MethodInfo& mi = p_.methods[m];
     for (const auto& args : arg_tuples_[m]) {
-      const lts::LabelId label = labels_.call(t, static_cast<int>(m), args.data());
       const std::size_t at = out.states.size();
       out.states.insert(out.states.end(), state, state + p_.state_size);
       std::int32_t* s = out.states.data() + at;
       s[tb + Program::pc_slot] = mi.entry + 1;
       if (p_.ops >= 0) ++s[tb + Program::ops_slot];
       for (std::size_t i = 0; i < args.size(); ++i) s[tb + p_.locals + mi.param_offsets[i]] = args[i];
-      out.labels.push_back(label);
+      if (!client_allows(mi, s, t)) {
+        out.states.resize(at);
+        continue;
+      }
+      out.labels.push_back(labels_.call(t, static_cast<int>(m), args.data()));
     }
   }
+}
+
+// The client protocol: whether the client may make this call (its `when`),
+// and its `on call` updates, on the state `s` just after the call.
+bool Interpreter::client_allows(const MethodInfo& mi, std::int32_t* s, int t) {
+  if (!mi.guard && mi.on_call.empty()) return true;
+  t_ = t;
+  tb_ = p_.thread_at(t);
+  s_ = s;
+  work_.dirty = false;
+  cur_ = &work_;
+  if (mi.guard && !val(*mi.guard)) return false;
+  for (const auto& [var, value] : mi.on_call) {
+    std::vector<std::int32_t>& v = fields_;
+    v.resize(value->type->size);
+    eval(*value, v.data());
+    store(addr(*var), *var, v.data());
+  }
+  return true;
 }
 
 void Interpreter::emit(std::vector<std::int32_t>& s, lts::LabelId label, Successors& out, bool canonicalise) {
@@ -139,7 +174,9 @@ void Interpreter::run(Config& c, Successors& out) {
       // --spec body) that cannot finish never takes its step.
       if (c.depth == 0) {
         std::vector<std::int32_t> same(origin_, origin_ + p_.state_size);
-        emit(same, lts::tau, out, false);
+        emit(same, step_, out, false);
+      } else {
+        blocked_ = true;
       }
       return;
     }
@@ -201,7 +238,7 @@ void Interpreter::run(Config& c, Successors& out) {
           const std::int32_t ref = candidates[i];
           store(addr(*in.lhs), *in.lhs, &ref);
           if (c.depth == 0) {
-            emit(alt.s, lts::tau, out);
+            emit(alt.s, step_, out);
           } else {
             stack_.push_back(std::move(alt));
           }
@@ -250,7 +287,7 @@ void Interpreter::run(Config& c, Successors& out) {
           std::copy(p_.initial.begin() + tb_ + p_.locals, p_.initial.begin() + tb_ + p_.thread_stride,
                     s_ + tb_ + p_.locals);
           s_[tb_ + Program::link_slot] = s_[tb_ + Program::link_slot + 1] = s_[tb_ + Program::link_slot + 2] = 0;
-          emit(c.s, lts::tau, out);
+          emit(c.s, step_, out);
           return;
         }
         const lts::LabelId label = in.node == p_.init_method ? lts::tau : labels_.ret(t_, pc - 1, value);
@@ -262,7 +299,10 @@ void Interpreter::run(Config& c, Successors& out) {
         return;
       }
       case Instr::Await:
-        if (!val(*in.rhs)) return;  // blocked
+        if (!val(*in.rhs)) {
+          blocked_ = true;
+          return;
+        }
         ++pc;
         break;
       case Instr::AtomicBegin:
@@ -272,12 +312,15 @@ void Interpreter::run(Config& c, Successors& out) {
       case Instr::AtomicEnd:
         --c.depth;
         ++pc;
-        if (c.depth == 0) return emit(c.s, lts::tau, out, c.dirty);
+        if (c.depth == 0) return emit(c.s, step_, out, c.dirty);
         continue;
       case Instr::Lock: {
         const std::int32_t a = addr(*in.rhs);
         if (s_[a] == t_ + 1) error(in.loc, "this thread already holds the lock (locks are not reentrant)");
-        if (s_[a] != 0) return;  // blocked
+        if (s_[a] != 0) {
+          blocked_ = true;
+          return;
+        }
         s_[a] = t_ + 1;
         if (p_.uses_ll) invalidate_links(a, 1);
         ++pc;
@@ -313,7 +356,7 @@ void Interpreter::run(Config& c, Successors& out) {
       case Instr::Fail:
         error(in.loc, in.message);
     }
-    if (in.shared && c.depth == 0) return emit(c.s, lts::tau, out, c.dirty);
+    if (in.shared && c.depth == 0) return emit(c.s, step_, out, c.dirty);
   }
 }
 

@@ -47,6 +47,7 @@ class Interpreter {
     bool dirty = false;
   };
   void calls(const std::int32_t* state, int t, Successors& out);
+  bool client_allows(const MethodInfo& mi, std::int32_t* s, int t);
   void pending_return(const std::int32_t* state, int t, Successors& out);
   void run(Config& c, Successors& out);
   void run_all(Successors& out);  // work_, then the alternatives on stack_
@@ -73,6 +74,8 @@ class Interpreter {
   // The thread being run.
   std::int32_t* s_ = nullptr;
   int t_ = 0, tb_ = 0;
+  lts::LabelId step_ = lts::tau;  // the label of the thread's internal steps
+  bool blocked_ = false;          // some run of the current step had to wait
   const std::int32_t* origin_ = nullptr;
   Config work_;                   // reused: no allocation per step
   Config* cur_ = nullptr;         // the configuration being run

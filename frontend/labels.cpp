@@ -74,4 +74,11 @@ lts::LabelId Labels::ret(int thread, int pc, const std::int32_t* value) {
   return cache_[key_] = builder_.label(name);
 }
 
+lts::LabelId Labels::internal(int thread) {
+  if (!thread_steps_) return lts::tau;
+  if (steps_.size() <= static_cast<std::size_t>(thread)) steps_.resize(thread + 1, lts::tau);
+  if (steps_[thread] == lts::tau) steps_[thread] = builder_.label(fmt::format("step({})", thread + 1));
+  return steps_[thread];
+}
+
 }  // namespace frontend

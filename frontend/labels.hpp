@@ -1,7 +1,9 @@
 #pragma once
-// The visible labels of the most general client (docs/architecture.md,
-// "Labels"): call(T,METHOD,ARG...) and ret(T,METHOD[,VALUE]), T from 1. Each
-// distinct label is formatted once and then found in a cache.
+// The visible labels of the most general client (docs/language.md, "The
+// object system and its labels"): call(T,METHOD,ARG...) and
+// ret(T,METHOD[,VALUE]), T from 1; internal steps are tau, or step(T) when
+// they are attributed to threads. Each distinct label is formatted once and
+// then found in a cache.
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -17,12 +19,16 @@ std::string format_value(const Program& p, const Type& t, const std::int32_t* v)
 
 class Labels {
  public:
-  Labels(const Program& p, lts::LtsBuilder& builder) : p_(p), builder_(builder) {}
+  // thread_steps: internal steps are step(T) instead of tau (gen --thread-steps).
+  Labels(const Program& p, lts::LtsBuilder& builder, bool thread_steps = false)
+      : p_(p), builder_(builder), thread_steps_(thread_steps) {}
   lts::LabelId call(int thread, int method, const std::int32_t* args);
   // Whether call() was ever asked for a label: some call can happen.
   bool any_call() const { return any_call_; }
   // `pc` identifies the return statement (and so the static type of its value).
   lts::LabelId ret(int thread, int pc, const std::int32_t* value);
+  // The label of an internal step of `thread`: tau, or step(T) with thread steps.
+  lts::LabelId internal(int thread);
 
  private:
   struct Hash {
@@ -31,6 +37,8 @@ class Labels {
   const Program& p_;
   lts::LtsBuilder& builder_;
   bool any_call_ = false;
+  bool thread_steps_;
+  std::vector<lts::LabelId> steps_;  // step(T) per thread, made on first use
   std::vector<std::int32_t> key_;
   std::unordered_map<std::vector<std::int32_t>, lts::LabelId, Hash> cache_;
 };

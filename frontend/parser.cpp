@@ -118,10 +118,12 @@ class Parser {
       if (o.recursion < 0 || o.recursion > limits::max_recursion)
         fail(file_, l, fmt::format("the recursion bound is 0 to {}", limits::max_recursion));
       expect(";");
-    } else if (is("shared") || is("thread")) {
-      const bool shared = is("shared");
+    } else if (is("shared") || is("thread") || is("client")) {
+      const bool shared = is("shared"), client = is("client");
       ++pos_;
-      (shared ? o.shared : o.thread_vars).push_back(var_decl());
+      VarDecl v = var_decl();
+      v.client = client;
+      (shared ? o.shared : o.thread_vars).push_back(std::move(v));
     } else if (is("init")) {
       if (o.init) error("a second 'init' block");
       Method m;
@@ -133,7 +135,7 @@ class Parser {
     } else if (is("method") || is("procedure") || is("proc")) {
       o.methods.push_back(method());
     } else {
-      error("expected a declaration (values, enum, node, pool, shared, thread, method, procedure)");
+      error("expected a declaration (values, enum, node, pool, shared, thread, client, method, procedure)");
     }
   }
 
@@ -199,8 +201,28 @@ class Parser {
       } while (accept(","));
     expect(")");
     if (accept(":")) m.result = type();
+    client_clauses(m);
     m.body = block(&m.end_loc);
     return m;
+  }
+
+  // `when COND` and `on call { x := e; ... }` after a method's header: the
+  // client protocol (docs/language.md, "Clients").
+  void client_clauses(Method& m) {
+    const Loc l = peek().loc;
+    if (accept("when")) {
+      if (m.is_procedure) fail(file_, l, "'when' belongs to methods: a procedure is called by the object");
+      m.when = expr();
+    }
+    const Loc on = peek().loc;
+    if (accept("on")) {
+      if (m.is_procedure) fail(file_, on, "'on call' belongs to methods: a procedure is called by the object");
+      if (is("return"))
+        fail(file_, peek().loc, "only 'on call' exists: a client calls one method at a time, so an update at "
+                                "the call is seen from its next call on, as one at the return would be");
+      if (!accept("call")) error("expected 'call' after 'on'");
+      m.on_call = block(nullptr);
+    }
   }
 
   // ---- types

@@ -104,6 +104,10 @@ struct MethodInfo {
   TypeP result;               // Void for none
   int entry = 0;              // index into code
   std::vector<std::pair<int, int>> local_refs;  // (local offset, node type) of reference slots
+  // The client protocol: the method may be called only when `guard` holds
+  // (null: always); at the call, client variables are updated in order.
+  RExprP guard;
+  std::vector<std::pair<RExprP, RExprP>> on_call;  // (client variable, value)
 };
 
 struct NodeType {

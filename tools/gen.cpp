@@ -72,14 +72,17 @@ int main(int argc, char** argv) {
       "  gen models/treiber_stack.conc --threads 2 --ops 2 -o impl.aut\n"
       "  gen models/treiber_stack.conc --threads 2 --ops 2 --spec -o spec.aut   linearizable specification\n"
       "  gen models/stack_spec.conc --object Stack --values 1..3 | quotient -\n"
-      "Labels: call(T,METHOD,ARG...) and ret(T,METHOD[,VALUE]) with T from 1; every other step is 'i'.\n"
+      "Labels: call(T,METHOD,ARG...) and ret(T,METHOD[,VALUE]) with T from 1; every other step is 'i',\n"
+      "or step(T) with --thread-steps (for refines --progress; quotient --tau=step hides them again).\n"
+      "A thread that waits (at a lock held by another thread, or a false await) takes a step that\n"
+      "changes nothing.\n"
       "The language is described in docs/language.md.\n"
       "Exit status: 0 on success, 2 on an error (in the model, the options, or a run-time fault such as\n"
       "a null dereference or an exhausted node pool).");
   std::string model, object, ops = "1", values;
   long pool = -1;
   int threads = 2;
-  bool spec = false, stats = false;
+  bool spec = false, stats = false, thread_steps = false;
   std::string max_states_text;
   tools::OutputOptions output;
   app.add_option("model", model, "Model file (.conc), or '-' for standard input")->type_name("MODEL");
@@ -92,6 +95,8 @@ int main(int argc, char** argv) {
       ->type_name("N")
       ->check(CLI::Range(0L, 100000L));
   app.add_flag("--spec", spec, "Make each method body one atomic step: the linearizable specification");
+  app.add_flag("--thread-steps", thread_steps,
+               "Write each internal step of thread T as the visible label step(T) instead of 'i'");
   app.add_option("--max-states", max_states_text,
                  "Stop with an error beyond this many states, N >= 1 (default: no bound but --memory-limit)")
       ->type_name("N");
@@ -108,6 +113,7 @@ int main(int argc, char** argv) {
     if (model.empty()) throw tools::UsageError("no model file given");
     frontend::ExploreOptions explore;
     if (app.count("--max-states") != 0) explore.max_states = parse_max_states(max_states_text);
+    explore.thread_steps = thread_steps;
     formats::check_output_path(output.path);
     formats::check_outputs_spare_inputs({output.path}, {model});
     const frontend::Program program = frontend::load_model(model, options);

@@ -3,7 +3,10 @@
 # verdict of models/cases.csv (except rows listed in known_failures.txt,
 # which must still fail), and the counterexamples of the rows expected to be
 # not linearizable or not lock-free are replayed on the concrete LTS by
-# replay.awk, independently of the tools that found them.
+# replay.awk, independently of the tools that found them. The five progress
+# columns (lock_free .. starvation_free) are compared too; while refines has
+# no --progress option, only lock_free is measured (through the
+# divbranching quotient) and the other four are reported as skipped.
 # Env: BIN (built tools), SRC (the repository).
 set -uo pipefail
 src=${SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -24,7 +27,8 @@ while read -r id reason; do
   [ -z "$id" ] || [ "${id#\#}" != "$id" ] || known[$id]=$reason
 done <"$here/known_failures.txt"
 
-# got ID COLUMN: a measured verdict (column 6 linearizable, 7 lockfree).
+# got ID COLUMN: a measured verdict (column 6 linearizable, 7 lockfree,
+# 8-12 lock_free, wait_free, obstruction_free, deadlock_free, starvation_free).
 got() { awk -F, -v id="$1" -v c="$2" '$1 == id { print $c }' "$dir/table.csv"; }
 
 # replay ID MODE CEX LTS: the counterexample replays on the concrete LTS.
@@ -55,19 +59,28 @@ check_lf_cex() {
   echo "ok: $id: the lock-freedom lasso ($(wc -l <"$d/lf.cex") actions, then internal steps for ever) replays on the concrete LTS"
 }
 
-while IFS=, read -r id name file impl spec abstract k n want_lin want_lf; do
+progress_option=0
+"$BIN/refines" --help 2>/dev/null | grep -q -- "--progress" && progress_option=1
+[ $progress_option = 1 ] ||
+  echo "skipped: refines has no --progress: the wait_free, obstruction_free, deadlock_free and starvation_free columns"
+
+while IFS=, read -r id name file impl spec abstract k n want_lin want_lf progress_ops \
+                    want_lock want_wait want_obstruction want_deadlock want_starvation; do
   [ "$id" = id ] && continue
   [ -z "$id" ] || [ "${id#\#}" != "$id" ] && continue
   [ -z "${E2E_ONLY:-}" ] || [[ ,$E2E_ONLY, == *",$id,"* ]] || continue
   lin=$(got "$id" 6); lf=$(got "$id" 7)
+  want_progress="$want_lock,$want_wait,$want_obstruction,$want_deadlock,$want_starvation"
+  progress=$(got "$id" 8),$(got "$id" 9),$(got "$id" 10),$(got "$id" 11),$(got "$id" 12)
+  [ $progress_option = 1 ] || { want_progress=$want_lock,,,,; }
   ok=1
-  [ "$lin" = "$want_lin" ] && [ "$lf" = "$want_lf" ] || ok=0
+  [ "$lin" = "$want_lin" ] && [ "$lf" = "$want_lf" ] && [ "$progress" = "$want_progress" ] || ok=0
   if [ -n "${known[$id]+x}" ]; then
     if [ $ok = 1 ]; then bad "$id: listed in known_failures.txt but gives the expected verdicts: remove its line"
-    else echo "expected failure: $id ($name): linearizable=$lin lockfree=$lf (${known[$id]})"; fi
+    else echo "expected failure: $id ($name): linearizable=$lin lockfree=$lf progress=$progress (${known[$id]})"; fi
     continue
   fi
-  [ $ok = 1 ] || { bad "$id ($name): linearizable=$lin lockfree=$lf, expected $want_lin/$want_lf"; continue; }
+  [ $ok = 1 ] || { bad "$id ($name): linearizable=$lin lockfree=$lf progress=$progress, expected $want_lin/$want_lf/$want_progress"; continue; }
   [ "$want_lin" != false ] || check_lin_cex "$id"
   [ "$want_lf" != false ] || check_lf_cex "$id"
 done <"$src/models/cases.csv"

@@ -37,7 +37,10 @@ INSTANTIATE_TEST_SUITE_P(Models, GoldenTest,
                                            Golden{"alloc.conc", 1, 2, false, "alloc.aut"},
                                            Golden{"locked.conc", 1, 1, false, "locked.aut"},
                                            Golden{"loops.conc", 1, 1, false, "loops.aut"},
-                                           Golden{"loops.conc", 1, 1, true, "loops_spec.aut"}),
+                                           Golden{"loops.conc", 1, 1, true, "loops_spec.aut"},
+                                           Golden{"waiting.conc", 2, 1, false, "waiting.aut"},
+                                           Golden{"protocol.conc", 1, 2, false, "protocol.aut"},
+                                           Golden{"roles.conc", 2, 1, false, "roles.aut"}),
                          [](const ::testing::TestParamInfo<Golden>& info) {
                            std::string name = info.param.aut;
                            name = name.substr(0, name.find('.'));

@@ -1,0 +1,41 @@
+#!/bin/bash
+# The hand-made progress models of models/ (verdicts argued in their
+# comments), 2 threads, operations forever, with thread-attributed steps:
+# lock-freedom through the divergence-sensitive quotient with every step(T)
+# hidden (quotient --tau=step -e divbranching | refines --lockfree), and all
+# five properties with refines --progress when that option exists.
+set -u
+[ -x "$BIN/gen" ] && [ -x "$BIN/quotient" ] && [ -x "$BIN/refines" ] || exit 77
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+verdict() { case $1 in 0) echo true ;; 1) echo false ;; *) echo "error($1)" ;; esac; }
+progress=0
+"$BIN/refines" --help 2>/dev/null | grep -q -- "--progress" && progress=1
+
+# model: lock-free wait-free obstruction-free deadlock-free starvation-free
+while read -r model lf wf of df sf; do
+  "$BIN/gen" "$SRC/models/$model.conc" --threads 2 --ops inf --thread-steps -o "$tmp/$model.aut" ||
+    fail "gen $model"
+  "$BIN/quotient" --tau=step -e divbranching "$tmp/$model.aut" -o "$tmp/$model.dq.aut" || fail "quotient $model"
+  "$BIN/refines" --lockfree "$tmp/$model.dq.aut" > /dev/null
+  got=$(verdict $?)
+  [ "$got" = "$lf" ] || fail "$model: lock-free by the divbranching quotient is $got, expected $lf"
+  [ $progress = 1 ] || continue
+  set -- "$lf" "$wf" "$of" "$df" "$sf"
+  for p in lock-free wait-free obstruction-free deadlock-free starvation-free; do
+    "$BIN/refines" --progress "$p" "$tmp/$model.aut" > /dev/null
+    got=$(verdict $?)
+    [ "$got" = "$1" ] || fail "$model: refines --progress $p says $got, expected $1"
+    shift
+  done
+done <<'TABLE'
+tas_counter      false false false true  false
+ticket_counter   false false false true  true
+livelock_counter false false true  false false
+wf_register      true  true  true  true  true
+deadlock         false false false false false
+treiber_bounded  true  false true  true  false
+TABLE
+[ $progress = 1 ] || echo "note: refines has no --progress yet: only lock-freedom was checked"
+echo PASS
