@@ -15,38 +15,34 @@
 
 namespace {
 
-// --values accepts LO..HI or N (meaning 1..N), within the language's int
-// (32 bits, docs/language.md).
+// --values accepts LO..HI or N (meaning 1..N); compile() checks the range
+// against the language's limits (docs/language.md, "What gen refuses").
 std::pair<long, long> parse_values(const std::string& text) {
-  constexpr long int_max = std::numeric_limits<std::int32_t>::max();
-  const auto in_int = [&](long v) { return -int_max <= v && v <= int_max; };
   try {
     const auto dots = text.find("..");
     std::size_t used = 0;
     if (dots == std::string::npos) {
       const long n = std::stol(text, &used);
-      if (used == text.size() && n >= 1 && in_int(n)) return {1, n};
+      if (used == text.size() && n >= 1) return {1, n};
     } else {
       const long lo = std::stol(text.substr(0, dots), &used);
       std::size_t used2 = 0;
       const long hi = std::stol(text.substr(dots + 2), &used2);
-      // compile() checks that the range is not empty, with a clearer message
-      if (used == dots && used2 == text.size() - dots - 2 && in_int(lo) && in_int(hi)) return {lo, hi};
+      if (used == dots && used2 == text.size() - dots - 2) return {lo, hi};
     }
   } catch (const std::exception&) {
   }
-  throw tools::UsageError(fmt::format(
-      "--values expects LO..HI or N (for 1..N), within -{}..{}, not '{}'", int_max, int_max, text));
+  throw tools::UsageError(fmt::format("--values expects LO..HI or N (for 1..N), not '{}'", text));
 }
 
-// --ops: a positive number or 'inf' (-1); no operation would give an LTS
-// without a single call, on which every check says nothing.
+// --ops: a number or 'inf' (-1); compile() refuses 0 and says why (an LTS
+// without a single call, on which every check says nothing).
 long parse_ops(const std::string& text) {
   if (text == "inf") return -1;
   try {
     std::size_t used = 0;
     const long n = std::stol(text, &used);
-    if (used == text.size() && n >= 1) return n;
+    if (used == text.size() && n >= 0 && text[0] != '+') return n;
   } catch (const std::exception&) {
   }
   throw tools::UsageError(fmt::format("--ops expects a positive number or 'inf', not '{}'", text));
