@@ -6,14 +6,29 @@
 
 namespace refine {
 
+ArcTable::ArcTable(const lts::Lts& lts) : offsets_(lts.num_states + 1, 0), arcs_(lts.num_transitions()) {
+  for (const lts::Transition& t : lts.transitions) ++offsets_[t.from + 1];
+  for (lts::StateId s = 0; s < lts.num_states; ++s) offsets_[s + 1] += offsets_[s];
+  std::vector<std::uint32_t> fill(offsets_.begin(), offsets_.end() - 1);
+  for (const lts::Transition& t : lts.transitions) arcs_[fill[t.from]++] = {t.to, t.label};
+}
+
+lts::Transition ArcTable::transition(std::uint32_t arc) const {
+  const auto after = std::upper_bound(offsets_.begin(), offsets_.end(), arc);
+  return {static_cast<lts::StateId>(after - offsets_.begin() - 1), arcs_[arc].label, arcs_[arc].to};
+}
+
 CycleFinder::CycleFinder(const lts::Lts& lts, const ThreadedLts& threads)
-    : lts_(lts), threads_(threads), out_(lts, lts::Direction::forward) {}
+    : lts_(lts), threads_(threads), out_(lts) {}
+
 
 SubGraphSccs CycleFinder::sccs(const SubGraph& g) const {
   SubGraphSccs s;
+  std::vector<bool> kept(lts_.num_states);  // a bit per state: stays in cache where pending sets would not
+  for (lts::StateId st = 0; st < lts_.num_states; ++st) kept[st] = keeps_state(g, st);
   s.components = filtered_sccs(
-      lts_, out_, [&](lts::StateId st) { return keeps_state(g, st); },
-      [&](std::uint32_t, const lts::Transition& t) { return keeps_edge(g, t); });
+      lts_.num_states, out_, [&](lts::StateId st) { return kept[st]; },
+      [&](const ArcTable::Arc& a) { return keeps_edge(g, a); });
   const std::vector<std::uint32_t>& of = s.components.of;
   s.facts.assign(s.components.count, ComponentFacts{false, 0, threads_.all()});
   for (lts::StateId st = 0; st < lts_.num_states; ++st) {
@@ -21,21 +36,24 @@ SubGraphSccs CycleFinder::sccs(const SubGraph& g) const {
     ++s.states;
     s.facts[of[st]].always_pending &= threads_.pending[st];
   }
-  for (const lts::Transition& t : lts_.transitions) {
-    if (of[t.from] == no_component || of[t.to] == no_component || !keeps_edge(g, t)) continue;
-    ++s.transitions;
-    if (of[t.from] != of[t.to]) continue;
-    ComponentFacts& f = s.facts[of[t.from]];
-    f.has_cycle = true;
-    const LabelClass c = threads_.label[t.label];
-    if (c.kind == LabelKind::step) f.steps |= ThreadMask{1} << c.bit;
+  for (lts::StateId from = 0; from < lts_.num_states; ++from) {
+    if (of[from] == no_component) continue;
+    for (const ArcTable::Arc& t : out_.of(from)) {
+      if (of[t.to] == no_component || !keeps_edge(g, t)) continue;
+      ++s.transitions;
+      if (of[from] != of[t.to]) continue;
+      ComponentFacts& f = s.facts[of[from]];
+      f.has_cycle = true;
+      const LabelClass c = threads_.label[t.label];
+      if (c.kind == LabelKind::step) f.steps |= ThreadMask{1} << c.bit;
+    }
   }
   return s;
 }
 
 // 0-1 breadth-first search: calls and returns cost 1, steps 0, so the stem
 // has the fewest visible actions once steps are hidden.
-std::vector<lts::Transition> CycleFinder::stem_to(const SubGraphSccs& s, const std::vector<bool>& bad) const {
+std::vector<lts::Transition> CycleFinder::stem_to(const std::vector<bool>& goal) const {
   constexpr std::uint32_t far = static_cast<std::uint32_t>(-1);
   std::vector<std::uint32_t> dist(lts_.num_states, far), via(lts_.num_states, far);
   std::vector<bool> done(lts_.num_states, false);
@@ -46,17 +64,15 @@ std::vector<lts::Transition> CycleFinder::stem_to(const SubGraphSccs& s, const s
     queue.pop_front();
     if (done[st]) continue;
     done[st] = true;
-    const std::uint32_t c = s.components.of[st];
-    if (c != no_component && bad[c]) {
+    if (goal[st]) {
       std::vector<lts::Transition> path;
       // Each link leads to a state settled earlier, so this ends at the initial state.
-      for (lts::StateId x = st; x != lts_.initial; x = lts_.transitions[via[x]].from)
-        path.push_back(lts_.transitions[via[x]]);
+      for (lts::StateId x = st; x != lts_.initial; x = path.back().from) path.push_back(out_.transition(via[x]));
       std::reverse(path.begin(), path.end());
       return path;
     }
-    for (const std::uint32_t e : out_.of(st)) {
-      const lts::Transition& t = lts_.transitions[e];
+    for (const ArcTable::Arc& t : out_.of(st)) {
+      const std::uint32_t e = out_.index(t);
       const std::uint32_t cost = threads_.label[t.label].kind == LabelKind::step ? 0 : 1;
       if (done[t.to] || dist[st] + cost >= dist[t.to]) continue;
       dist[t.to] = dist[st] + cost;
@@ -74,34 +90,38 @@ std::vector<lts::Transition> CycleFinder::stem_to(const SubGraphSccs& s, const s
 // whose last transition satisfies `goal`.
 template <typename Goal>
 std::vector<lts::Transition> CycleFinder::path_inside(const SubGraph& g, const SubGraphSccs& s, lts::StateId from,
-                                                      Goal goal) const {
+                                                      Goal goal) {
+  if (visit_.empty()) {
+    visit_.assign(lts_.num_states, 0);
+    via_.assign(lts_.num_states, 0);
+  }
+  ++stamp_;
   const std::uint32_t c = s.components.of[from];
-  std::unordered_map<lts::StateId, std::uint32_t> via;
   std::vector<lts::StateId> queue{from};
-  via.emplace(from, static_cast<std::uint32_t>(-1));
+  visit_[from] = stamp_;
   for (std::size_t head = 0; head < queue.size(); ++head) {
-    for (const std::uint32_t e : out_.of(queue[head])) {
-      const lts::Transition& t = lts_.transitions[e];
-      if (s.components.of[t.to] != c || !keeps_edge(g, t)) continue;
+    for (const ArcTable::Arc& a : out_.of(queue[head])) {
+      const std::uint32_t e = out_.index(a);
+      const lts::Transition t{queue[head], a.label, a.to};
+      if (s.components.of[t.to] != c || !keeps_edge(g, a)) continue;
       if (goal(t)) {
         std::vector<lts::Transition> path{t};
-        for (lts::StateId x = t.from; x != from; x = lts_.transitions[via.at(x)].from)
-          path.push_back(lts_.transitions[via.at(x)]);
+        for (lts::StateId x = t.from; x != from; x = path.back().from) path.push_back(out_.transition(via_[x]));
         std::reverse(path.begin(), path.end());
         return path;
       }
-      if (via.emplace(t.to, e).second) queue.push_back(t.to);
+      if (visit_[t.to] == stamp_) continue;
+      visit_[t.to] = stamp_;
+      via_[t.to] = e;
+      queue.push_back(t.to);
     }
   }
   return {};  // unreachable for goals the component meets
 }
 
-CycleFinder::Lasso CycleFinder::lasso_to(const SubGraph& g, const SubGraphSccs& s, const std::vector<bool>& bad,
-                                         bool fair, ThreadMask must_step) const {
-  Lasso lasso;
-  if (std::none_of(bad.begin(), bad.end(), [](bool b) { return b; })) return lasso;
-  lasso.stem = stem_to(s, bad);
-  const lts::StateId entry = lasso.stem.empty() ? lts_.initial : lasso.stem.back().to;
+std::vector<lts::Transition> CycleFinder::cycle_from(const SubGraph& g, const SubGraphSccs& s, lts::StateId entry,
+                                                     bool fair, ThreadMask must_step) {
+  std::vector<lts::Transition> cycle;
   const ComponentFacts& facts = s.facts[s.components.of[entry]];
   ThreadMask step_goals = must_step, idle_goals = 0;
   if (fair) {
@@ -111,7 +131,7 @@ CycleFinder::Lasso CycleFinder::lasso_to(const SubGraph& g, const SubGraphSccs& 
   lts::StateId at = entry;
   const auto extend = [&](auto goal) {
     std::vector<lts::Transition> path = path_inside(g, s, at, goal);
-    lasso.cycle.insert(lasso.cycle.end(), path.begin(), path.end());
+    cycle.insert(cycle.end(), path.begin(), path.end());
     if (!path.empty()) at = path.back().to;
   };
   for (std::size_t b = 0; b < threads_.threads.size(); ++b) {
@@ -124,8 +144,8 @@ CycleFinder::Lasso CycleFinder::lasso_to(const SubGraph& g, const SubGraphSccs& 
     else if ((idle_goals & bit) && (threads_.pending[at] & bit))
       extend([&](const lts::Transition& t) { return (threads_.pending[t.to] & bit) == 0; });
   }
-  if (lasso.cycle.empty() || at != entry) extend([&](const lts::Transition& t) { return t.to == entry; });
-  return lasso;
+  if (cycle.empty() || at != entry) extend([&](const lts::Transition& t) { return t.to == entry; });
+  return cycle;
 }
 
 }  // namespace refine

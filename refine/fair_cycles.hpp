@@ -8,10 +8,10 @@
 // SCC has a cycle meeting it exactly when the whole SCC meets it; no nested
 // decomposition (Emerson-Lei) is needed. See docs/progress.md.
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
-#include "lts/adjacency.hpp"
 #include "lts/lts.hpp"
 #include "refine/filtered_scc.hpp"
 #include "refine/thread_steps.hpp"
@@ -44,45 +44,59 @@ struct SubGraphSccs {
   std::uint64_t states = 0, transitions = 0;  // the sub-graph's size
 };
 
+// The transitions by source, each with its target and label side by side:
+// the searches below read nothing else per transition, one cache miss
+// fewer than indexing Lts::transitions through an lts::Adjacency.
+class ArcTable {
+ public:
+  struct Arc {
+    lts::StateId to;
+    lts::LabelId label;
+  };
+  explicit ArcTable(const lts::Lts& lts);
+  std::span<const Arc> of(lts::StateId s) const { return {arcs_.data() + offsets_[s], arcs_.data() + offsets_[s + 1]}; }
+  std::uint32_t index(const Arc& a) const { return static_cast<std::uint32_t>(&a - arcs_.data()); }
+  lts::Transition transition(std::uint32_t arc) const;  // finds its source by binary search
+
+ private:
+  std::vector<std::uint32_t> offsets_;
+  std::vector<Arc> arcs_;
+};
+
 class CycleFinder {
  public:
   CycleFinder(const lts::Lts& lts, const ThreadedLts& threads);
 
   SubGraphSccs sccs(const SubGraph& g) const;
 
-  // A lasso into component `c` of `s`: the stem from the initial state with
-  // the fewest calls and returns (step(T) costs nothing) to some state of a
-  // component `bad` accepts, then a cycle inside that component through
-  // that state which, when `fair`, is fair, and which takes a step(U) for
-  // every U in `must_step`. Empty stem and cycle when no component is bad.
-  struct Lasso {
-    std::vector<lts::Transition> stem, cycle;
-  };
-  template <typename Bad>
-  Lasso lasso(const SubGraph& g, const SubGraphSccs& s, Bad bad, bool fair, ThreadMask must_step) const {
-    std::vector<bool> bad_component(s.facts.size());
-    for (std::size_t c = 0; c < s.facts.size(); ++c) bad_component[c] = bad(s.facts[c]);
-    return lasso_to(g, s, bad_component, fair, must_step);
-  }
+  // The path from the initial state with the fewest calls and returns
+  // (step(T) costs nothing) to a state where `goal` is true; empty when the
+  // initial state is one.
+  std::vector<lts::Transition> stem_to(const std::vector<bool>& goal) const;
+
+  // A cycle inside the component of `entry` in `s`, through `entry`, which
+  // takes a step(U) for every U in `must_step` and, when `fair`, is fair:
+  // a step of every thread pending in the whole component, a visit to a
+  // state where each other thread is idle.
+  std::vector<lts::Transition> cycle_from(const SubGraph& g, const SubGraphSccs& s, lts::StateId entry, bool fair,
+                                          ThreadMask must_step);
 
  private:
   bool keeps_state(const SubGraph& g, lts::StateId s) const {
     return threads_.reachable[s] && (threads_.pending[s] & g.pending) == g.pending;
   }
-  bool keeps_edge(const SubGraph& g, const lts::Transition& t) const {
+  bool keeps_edge(const SubGraph& g, const ArcTable::Arc& t) const {
     const LabelClass c = threads_.label[t.label];
     return c.kind == LabelKind::step ? (g.steps >> c.bit & 1) != 0 : g.calls_and_returns;
   }
-  Lasso lasso_to(const SubGraph& g, const SubGraphSccs& s, const std::vector<bool>& bad, bool fair,
-                 ThreadMask must_step) const;
-  std::vector<lts::Transition> stem_to(const SubGraphSccs& s, const std::vector<bool>& bad) const;
   template <typename Goal>
-  std::vector<lts::Transition> path_inside(const SubGraph& g, const SubGraphSccs& s, lts::StateId from,
-                                           Goal goal) const;
+  std::vector<lts::Transition> path_inside(const SubGraph& g, const SubGraphSccs& s, lts::StateId from, Goal goal);
 
   const lts::Lts& lts_;
   const ThreadedLts& threads_;
-  lts::Adjacency out_;
+  ArcTable out_;
+  std::vector<std::uint32_t> via_, visit_;  // path_inside's links and visit stamps
+  std::uint32_t stamp_ = 0;
 };
 
 }  // namespace refine

@@ -1,6 +1,7 @@
 #include "refine/progress.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -60,43 +61,49 @@ SubGraph sub_graph(Progress p, const ThreadedLts& t, std::size_t b) {
   }
 }
 
-std::size_t visible(const ThreadedLts& t, const std::vector<lts::Transition>& path) {
-  return std::count_if(path.begin(), path.end(),
-                       [&](const lts::Transition& x) { return t.label[x.label].kind != LabelKind::step; });
-}
-
 class Checker {
  public:
   Checker(const lts::Lts& lts, const ThreadedLts& t) : lts_(lts), t_(t), finder_(lts, t) {}
 
+  // Marks every state in a component that violates `p` (per thread, one
+  // bit each), then takes one stem to the nearest marked state and builds
+  // the cycle in the component of the lowest thread marked there.
   ProgressVerdict check(Progress p) {
     ProgressVerdict v;
     v.property = p;
     const std::size_t rounds = per_thread(p) ? t_.threads.size() : 1;
+    const bool fair = p == Progress::deadlock_free || p == Progress::starvation_free;
     std::vector<std::string> sizes;
+    std::vector<ThreadMask> bad_at(lts_.num_states, 0);
+    bool any = false;
     for (std::size_t b = 0; b < rounds; ++b) {
-      const SubGraph g = sub_graph(p, t_, b);
-      const SubGraphSccs& s = sccs(p, b, g);
+      const SubGraphSccs& s = sccs(p, b, sub_graph(p, t_, b));
       sizes.push_back(fmt::format("{}{} states, {} transitions, {} SCCs",
                                   per_thread(p) ? fmt::format("thread {}: ", t_.threads[b]) : "", s.states,
                                   s.transitions, s.components.count));
       const ThreadMask bit = ThreadMask{1} << b;
-      const bool fair = p == Progress::deadlock_free || p == Progress::starvation_free;
-      const ThreadMask must_step = p == Progress::wait_free ? bit : 0;
-      const auto bad = [&](const ComponentFacts& f) {
-        return fair ? f.fair() : p == Progress::wait_free ? (f.steps & bit) != 0 : f.has_cycle;
-      };
-      CycleFinder::Lasso l = finder_.lasso(g, s, bad, fair, must_step);
-      if (l.cycle.empty()) continue;
-      const auto key = [&](const std::vector<lts::Transition>& stem, const std::vector<lts::Transition>& cycle) {
-        return std::tuple(visible(t_, stem), stem.size() + cycle.size());
-      };
-      if (!v.holds && key(v.lasso.stem, v.lasso.cycle) <= key(l.stem, l.cycle)) continue;
-      v.holds = false;
-      v.lasso = describe(std::move(l), per_thread(p) ? t_.threads[b] : 0);
+      std::vector<bool> bad(s.facts.size());
+      for (std::size_t c = 0; c < bad.size(); ++c) {
+        const ComponentFacts& f = s.facts[c];
+        bad[c] = fair ? f.fair() : p == Progress::wait_free ? (f.steps & bit) != 0 : f.has_cycle;
+        any = any || bad[c];
+      }
+      for (lts::StateId st = 0; st < lts_.num_states; ++st)
+        if (s.components.of[st] != no_component && bad[s.components.of[st]]) bad_at[st] |= bit;
     }
     v.checked_on = fmt::format("{}: on the input LTS ({} states, {} transitions), {}: {}", progress_name(p),
                                lts_.num_states, lts_.num_transitions(), searched(p), fmt::join(sizes, "; "));
+    if (!any) return v;
+    std::vector<bool> goal(lts_.num_states);
+    for (lts::StateId st = 0; st < lts_.num_states; ++st) goal[st] = bad_at[st] != 0;
+    std::vector<lts::Transition> stem = finder_.stem_to(goal);
+    const lts::StateId entry = stem.empty() ? lts_.initial : stem.back().to;
+    const std::size_t b = static_cast<std::size_t>(std::countr_zero(bad_at[entry]));
+    const SubGraph g = sub_graph(p, t_, b);
+    std::vector<lts::Transition> cycle =
+        finder_.cycle_from(g, sccs(p, b, g), entry, fair, p == Progress::wait_free ? ThreadMask{1} << b : 0);
+    v.holds = false;
+    v.lasso = describe(std::move(stem), std::move(cycle), per_thread(p) ? t_.threads[b] : 0);
     return v;
   }
 
@@ -126,8 +133,9 @@ class Checker {
     return it->second;
   }
 
-  ProgressLasso describe(CycleFinder::Lasso l, std::uint32_t thread) const {
-    ProgressLasso d{std::move(l.stem), std::move(l.cycle), thread, 0, t_.all()};
+  ProgressLasso describe(std::vector<lts::Transition> stem, std::vector<lts::Transition> cycle,
+                         std::uint32_t thread) const {
+    ProgressLasso d{std::move(stem), std::move(cycle), thread, 0, t_.all()};
     for (const lts::Transition& x : d.cycle) {
       const LabelClass c = t_.label[x.label];
       if (c.kind == LabelKind::step) d.stepping |= ThreadMask{1} << c.bit;
