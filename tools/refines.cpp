@@ -161,7 +161,8 @@ int main(int argc, char** argv) {
   app.add_option("--progress", s.progress,
                  "Check progress properties of one LTS made with `gen --thread-steps`:\n"
                  "lock-free, wait-free, obstruction-free, deadlock-free, starvation-free\n"
-                 "(comma-separated) or all; a lasso for each one that fails")
+                 "(comma-separated) or all; a lasso for each one that fails, which\n"
+                 "--cex writes (docs/refines.md)")
       ->type_name("P[,P...]|all");
   app.add_option("--cex", s.cex_path, "Write the counterexample trace to FILE, one label per line as in the .aut\n"
                  "(only when the relation does not hold)")
