@@ -99,7 +99,7 @@ bool violates(int property, const CycleFacts& f, unsigned threads, unsigned thre
   return false;
 }
 
-std::vector<bool> reference_verdicts(const ThreadLts& t) {
+std::vector<std::vector<bool>> violating_states(const ThreadLts& t) {
   const lts::Lts& l = t.lts;
   std::vector<bool> reachable(l.num_states, false);
   reachable[l.initial] = true;
@@ -108,7 +108,7 @@ std::vector<bool> reference_verdicts(const ThreadLts& t) {
     for (const lts::Transition& x : l.transitions)
       if (reachable[x.from] && !reachable[x.to]) reachable[x.to] = changed = true;
   }
-  std::vector<bool> holds(5, true);
+  std::vector<std::vector<bool>> violating(5, std::vector<bool>(l.num_states, false));
   for (lts::StateId s = 0; s < l.num_states; ++s) {
     if (!reachable[s]) continue;
     // Every (state, facts so far) reachable from s by one or more transitions.
@@ -126,11 +126,37 @@ std::vector<bool> reference_verdicts(const ThreadLts& t) {
         CycleFacts cycle = next.second;
         if (cycle.alone == mixed) cycle.alone = 0;
         for (int p = 0; p < 5; ++p)
-          if (violates(p, cycle, t.threads)) holds[p] = false;
+          if (violates(p, cycle, t.threads)) violating[p][s] = true;
       }
     }
   }
+  return violating;
+}
+
+std::vector<bool> reference_verdicts(const ThreadLts& t) {
+  std::vector<bool> holds(5, true);
+  const std::vector<std::vector<bool>> violating = violating_states(t);
+  for (int p = 0; p < 5; ++p)
+    for (const bool v : violating[p])
+      if (v) holds[p] = false;
   return holds;
+}
+
+int fewest_visible(const ThreadLts& t, const std::vector<bool>& goal) {
+  std::vector<int> d(t.lts.num_states, -1);
+  d[t.lts.initial] = 0;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const lts::Transition& x : t.lts.transitions) {
+      if (d[x.from] < 0) continue;
+      const int via = d[x.from] + (parse(t.lts.labels.name(x.label)).kind == 's' ? 0 : 1);
+      if (d[x.to] < 0 || via < d[x.to]) d[x.to] = via, changed = true;
+    }
+  }
+  int best = -1;
+  for (lts::StateId s = 0; s < t.lts.num_states; ++s)
+    if (goal[s] && d[s] >= 0 && (best < 0 || d[s] < best)) best = d[s];
+  return best;
 }
 
 }  // namespace refine_test

@@ -40,8 +40,15 @@ CycleFacts facts_of(const ThreadLts& t, const std::vector<lts::Transition>& cycl
 // for some thread when `thread` is 0.
 bool violates(int property, const CycleFacts& f, unsigned threads, unsigned thread = 0);
 
-// The five verdicts (true: holds) by explicit search of cycles through
-// every reachable state.
+// For each property and reachable state: whether some cycle through the
+// state violates the property, by explicit search.
+std::vector<std::vector<bool>> violating_states(const ThreadLts& t);
+
+// The five verdicts (true: holds): no reachable state is on a violating cycle.
 std::vector<bool> reference_verdicts(const ThreadLts& t);
+
+// The fewest calls and returns on a path from the initial state to a state
+// where `goal` is true (Bellman-Ford), or -1.
+int fewest_visible(const ThreadLts& t, const std::vector<bool>& goal);
 
 }  // namespace refine_test
