@@ -12,6 +12,8 @@
 #include "lts/sparse_states.hpp"
 #include "refine/bisimilarity.hpp"
 #include "refine/lock_freedom.hpp"
+#include "refine/progress.hpp"
+#include "refine/progress_report.hpp"
 #include "refine/reports.hpp"
 #include "refine/trace_inclusion.hpp"
 #include "refine/visible_actions.hpp"
@@ -25,6 +27,7 @@ struct Settings {
   std::vector<std::string> inputs;
   std::string equivalence;  // empty: trace inclusion
   bool lockfree = false;
+  std::string progress;  // --progress P[,P...]|all; --lockfree sets "lock-free"
   std::string cex_path;
   refine::TraceStyle style;
   bool verbose = false;
@@ -105,8 +108,7 @@ int run_inclusion(const Settings& s) {
   return finish(s, refine::inclusion_report(impl, r, shown(s.inputs[0]), shown(s.inputs[1]), s.style));
 }
 
-int run_lockfree(const Settings& s) {
-  const lts::DenseLts in = read_input(s, s.inputs[0]);
+int run_lockfree(const Settings& s, const lts::DenseLts& in) {
   require_visible_action(refine::reachable_visible_labels(in.lts), s.inputs[0],
                          "it makes no call: it is not the behaviour of clients of an object, and lock-freedom "
                          "says nothing about it");
@@ -115,6 +117,31 @@ int run_lockfree(const Settings& s) {
   lts::restore_states(lasso.cycle, in.original);
   return finish(s, refine::lasso_report(in.lts, lasso, shown(s.inputs[0]), s.style));
 }
+
+// ---- Progress properties (--progress, docs/progress.md) ----------------
+
+// A plain LTS (internal steps as `i`, no step(T)) keeps the lock-freedom
+// check of seed paper Section 4: a reachable tau-cycle. Everything else
+// needs thread-attributed steps.
+int run_progress(const Settings& s) {
+  const std::vector<refine::Progress> properties = refine::parse_progress_list(s.progress);
+  lts::DenseLts in = read_input(s, s.inputs[0]);
+  if (properties == std::vector{refine::Progress::lock_free} && !refine::has_thread_steps(in.lts)) {
+    if (s.verbose)
+      std::fprintf(stderr, "refines: lock-free: tau-cycles of the input (%u states, %zu transitions)\n",
+                   in.lts.num_states, in.lts.num_transitions());
+    return run_lockfree(s, in);
+  }
+  refine::ProgressResult r = refine::check_progress(in.lts, properties, in.original);
+  for (refine::ProgressVerdict& v : r.verdicts) {
+    if (s.verbose) std::fprintf(stderr, "refines: %s\n", v.checked_on.c_str());
+    lts::restore_states(v.lasso.stem, in.original);
+    lts::restore_states(v.lasso.cycle, in.original);
+  }
+  return finish(s, refine::progress_report(in.lts, r, shown(s.inputs[0]), s.style));
+}
+
+// ---- end of progress properties ------------------------------------------
 
 int run_equivalence(const Settings& s) {
   const lts::Lts x = read_input(s, s.inputs[0]).lts;
@@ -134,6 +161,9 @@ int run_equivalence(const Settings& s) {
 }
 
 void check_inputs(Settings& s) {
+  if (s.lockfree && !s.progress.empty() && s.progress != "lock-free")
+    throw tools::UsageError("--lockfree is --progress lock-free: give one of them");
+  if (!s.progress.empty()) s.lockfree = true;  // one input, no --equiv, no --reduce
   const std::size_t wanted = s.lockfree ? 1 : 2;
   if (s.lockfree && s.inputs.empty()) s.inputs.push_back("");  // standard input, if it is not a terminal
   if (s.inputs.size() != wanted)
@@ -156,6 +186,7 @@ int main(int argc, char** argv) {
       "  gen treiber_stack.conc -t 2 | quotient - | refines - spec.q.aut --cex trace.txt\n"
       "  refines --equiv divbranching impl.aut abstract.aut\n"
       "  refines --lockfree impl.dq.aut           a reachable cycle of internal steps?\n"
+      "  gen m.conc --thread-steps | refines --progress all    the five progress properties\n"
       "Exit status: 0 the relation holds, 1 it does not (a counterexample is printed),\n"
       "2 an error (bad input, bad usage), like cmp and diff.");
   Settings s;
@@ -163,7 +194,15 @@ int main(int argc, char** argv) {
       ->type_name("FILE");
   app.add_option("--equiv", s.equivalence, "Decide bisimilarity instead: strong, branching or divbranching")
       ->check(CLI::IsMember({"strong", "branching", "divbranching"}));
-  app.add_flag("--lockfree", s.lockfree, "Check one LTS for a reachable cycle of internal steps (a lasso)");
+  app.add_flag("--lockfree", s.lockfree, "Check one LTS for a reachable cycle of internal steps (a lasso);\n"
+               "the same as --progress lock-free");
+  // Progress properties (docs/progress.md).
+  app.add_option("--progress", s.progress,
+                 "Check progress properties of one LTS made with `gen --thread-steps`:\n"
+                 "lock-free, wait-free, obstruction-free, deadlock-free, starvation-free\n"
+                 "(comma-separated) or all; a lasso for each one that fails, which\n"
+                 "--cex writes (docs/refines.md)")
+      ->type_name("P[,P...]|all");
   app.add_option("--cex", s.cex_path, "Write the counterexample trace to FILE, one label per line as in the .aut\n"
                  "(only when the relation does not hold)")
       ->check(tools::file_name)
@@ -180,7 +219,8 @@ int main(int argc, char** argv) {
     check_inputs(s);
     if (!s.cex_path.empty()) formats::check_output_path(s.cex_path);
     formats::check_outputs_spare_inputs({"-", s.cex_path.empty() ? "-" : s.cex_path}, s.inputs);
-    if (s.lockfree) return run_lockfree(s);
+    if (s.lockfree && s.progress.empty()) s.progress = "lock-free";  // --lockfree is --progress lock-free
+    if (!s.progress.empty()) return run_progress(s);
     if (!s.equivalence.empty()) return run_equivalence(s);
     return run_inclusion(s);
   });
