@@ -85,6 +85,7 @@ void Interpreter::pending_return(const std::int32_t* state, int t, Successors& o
   std::int32_t* s = out.states.data() + at;
   const int pc = s[tb + Program::pc_slot] - 1;
   out.labels.push_back(labels_.ret(t, pc, s + tb + Program::result_slot));
+  if (out.record_code) out.code.push_back(pc);
   s[tb + Program::pc_slot] = 0;
   s[tb + Program::returning_slot] = 0;
   std::copy(p_.initial.begin() + tb + Program::result_slot,
@@ -106,6 +107,7 @@ void Interpreter::calls(const std::int32_t* state, int t, Successors& out) {
       if (p_.ops >= 0) ++s[tb + Program::ops_slot];
       for (std::size_t i = 0; i < args.size(); ++i) s[tb + p_.locals + mi.param_offsets[i]] = args[i];
       out.labels.push_back(label);
+      if (out.record_code) out.code.push_back(-1);
     }
   }
 }
@@ -114,6 +116,7 @@ void Interpreter::emit(std::vector<std::int32_t>& s, lts::LabelId label, Success
   if (canonicalise) canon_.run(s.data());
   out.states.insert(out.states.end(), s.begin(), s.end());
   out.labels.push_back(label);
+  if (out.record_code) out.code.push_back(instr_);
 }
 
 void Interpreter::run(Config& c, Successors& out) {
@@ -137,6 +140,7 @@ void Interpreter::run(Config& c, Successors& out) {
     }
     std::int32_t& pc = s_[tb_ + Program::pc_slot];
     const Instr& in = p_.code[pc - 1];
+    instr_ = pc - 1;
     switch (in.op) {
       case Instr::Assign:
         if (in.lhs->op == RExpr::TupleLit) {

@@ -96,6 +96,13 @@ struct Instr {
   std::string message;
 };
 
+// A variable's name and place, for showing states (gen --replay).
+struct NamedSlot {
+  std::string name;
+  TypeP type;
+  int offset = 0;  // shared slot; offset in the thread's part; or offset among the locals
+};
+
 struct MethodInfo {
   std::string name;
   std::vector<TypeP> params;  // stored in locals 0, 1, ...
@@ -103,6 +110,7 @@ struct MethodInfo {
   TypeP result;               // Void for none
   int entry = 0;              // index into code
   std::vector<std::pair<int, int>> local_refs;  // (local offset, node type) of reference slots
+  std::vector<NamedSlot> local_names;           // every local, including inlined procedures'
 };
 
 struct NodeType {
@@ -148,6 +156,7 @@ struct Program {
   std::vector<std::pair<int, int>> thread_refs;  // (offset in thread, node type) of thread variables
   std::vector<std::int32_t> slot_lo, slot_hi;   // range of every slot (for packing)
   std::vector<std::int32_t> initial;            // the initial state
+  std::vector<NamedSlot> shared_names, thread_var_names;
 
   int thread_at(int t) const { return thread_base + t * thread_stride; }  // t from 0
 };
