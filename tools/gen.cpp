@@ -69,7 +69,7 @@ std::uint64_t parse_max_states(const std::string& text) {
 // ---- gen --replay (docs/replay.md)
 
 struct ReplayOptions {
-  std::string cex, format = "text", dot;
+  std::string cex, format = "text", dot, property;
   bool fault = false;
   bool wanted() const { return !cex.empty() || fault; }
 };
@@ -78,6 +78,9 @@ void add_replay_options(CLI::App& app, ReplayOptions& r) {
   app.add_option("--replay", r.cex,
                  "Instead of the LTS, print a shortest run matching this counterexample of 'refines --cex'")
       ->type_name("FILE");
+  app.add_option("--replay-property", r.property,
+                 "With several lassos in the file (refines --progress), replay this property's (default: the first)")
+      ->type_name("NAME");
   app.add_flag("--replay-fault", r.fault, "Instead of the LTS, print a shortest run to a run-time fault");
   app.add_option("--replay-format", r.format, "Form of the replayed run: text (default) or json")
       ->type_name("text|json")
@@ -107,7 +110,15 @@ int replay(const frontend::Program& program, const std::string& model, const Rep
       return 2;
     }
   } else {
-    const Counterexample cex = parse_counterexample(r.cex, file_text(r.cex, "counterexample file"));
+    const std::vector<Counterexample> all = parse_counterexamples(r.cex, file_text(r.cex, "counterexample file"));
+    const Counterexample* chosen = &all.front();
+    if (!r.property.empty()) {
+      chosen = nullptr;
+      for (const Counterexample& c : all)
+        if (c.property == r.property && !chosen) chosen = &c;
+      if (!chosen) throw tools::UsageError(fmt::format("{} has no '# lasso {}' block", r.cex, r.property));
+    }
+    const Counterexample& cex = *chosen;
     SearchResult found = find_run(program, cex);
     if (!found.run) {
       fmt::print(stderr, "gen: {}: the counterexample does not belong to this model and these options: {}\n", r.cex,

@@ -26,9 +26,14 @@ int step_thread(const std::string& label) {
 
 }  // namespace
 
-Counterexample parse_counterexample(const std::string& file, const std::string& text) {
-  Counterexample cex;
+std::vector<Counterexample> parse_counterexamples(const std::string& file, const std::string& text) {
+  std::vector<Counterexample> all(1);
   std::size_t line_no = 0, cycle_line = 0;
+  bool blocks = false;  // `# lasso` lines open the blocks
+  const auto check_cycle = [&] {
+    if (blocks && !all.back().lasso) bad(file, line_no, "a '# lasso' block without its '# cycle' line");
+    if (all.back().lasso && all.back().cycle.empty()) bad(file, cycle_line, "the cycle after '# cycle' is empty");
+  };
   std::size_t at = 0;
   while (at < text.size()) {
     std::size_t end = text.find('\n', at);
@@ -38,6 +43,17 @@ Counterexample parse_counterexample(const std::string& file, const std::string& 
     ++line_no;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty()) continue;
+    Counterexample& cex = all.back();
+    if (line.rfind("# lasso", 0) == 0) {
+      if (blocks || !cex.stem.empty() || cex.lasso) {
+        if (!blocks) bad(file, line_no, "'# lasso' after labels: a block must start with it");
+        check_cycle();
+        all.emplace_back();
+      }
+      blocks = true;
+      all.back().property = line.size() > 8 ? line.substr(8) : "";
+      continue;
+    }
     if (line[0] == '#') {
       if (line == "# cycle") {
         if (cex.lasso) bad(file, line_no, "a second '# cycle' line");
@@ -59,8 +75,15 @@ Counterexample parse_counterexample(const std::string& file, const std::string& 
     }
     (cex.lasso ? cex.cycle : cex.stem).push_back(std::move(item));
   }
-  if (cex.lasso && cex.cycle.empty()) bad(file, cycle_line, "the cycle after '# cycle' is empty");
-  return cex;
+  check_cycle();
+  return all;
+}
+
+Counterexample parse_counterexample(const std::string& file, const std::string& text) {
+  std::vector<Counterexample> all = parse_counterexamples(file, text);
+  if (all.size() != 1)
+    throw formats::ParseError(formats::Diagnostic{file, 0, 0, fmt::format("{} counterexamples in one file", all.size())});
+  return std::move(all.front());
 }
 
 }  // namespace frontend::replay

@@ -3,7 +3,9 @@
 // per line. A weak trace is only visible labels. A lasso (--lockfree,
 // --progress) is the stem's labels, a line `# cycle`, then the cycle's
 // labels; `i` is an internal step of any thread and `step(T)` one of thread
-// T. Other lines starting with `#` are comments.
+// T. `refines --progress --cex` writes one lasso per failing property, each
+// block opened by `# lasso PROPERTY`. Other lines starting with `#` are
+// comments.
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -20,10 +22,13 @@ struct CexItem {
 struct Counterexample {
   std::vector<CexItem> stem, cycle;
   bool lasso = false;
+  std::string property;  // after `# lasso`; empty without that line
 };
 
 // Throws formats::ParseError naming FILE:LINE for a malformed line or an
 // empty cycle.
+std::vector<Counterexample> parse_counterexamples(const std::string& file, const std::string& text);
+// The same for a file that holds exactly one counterexample.
 Counterexample parse_counterexample(const std::string& file, const std::string& text);
 
 }  // namespace frontend::replay

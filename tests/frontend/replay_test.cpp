@@ -4,7 +4,9 @@
 // shorter runs finds none that matches.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
+#include <set>
 
 #include "frontend/interpreter.hpp"
 #include "frontend/labels.hpp"
@@ -201,6 +203,27 @@ TEST(Replay, TableOneCounterexamplesReexecute) {
   }
 }
 
+// The five lassos `refines --progress all --cex` wrote for row 3 (on `gen
+// --thread-steps`): each replays, its cycle returns to its first state, and
+// where the cycle names one thread only that thread steps in it.
+TEST(Replay, ProgressLassosOfTableOneRowThree) {
+  const Program p = load(model("treiber_hp_fu.conc"), "TreiberHPFu");
+  const auto blocks = parse_counterexamples("p", slurp(here("replay/treiber_hp_fu_3.progress")));
+  ASSERT_EQ(blocks.size(), 5u);
+  for (const Counterexample& cex : blocks) {
+    SCOPED_TRACE(cex.property);
+    const SearchResult r = find_run(p, cex);
+    ASSERT_TRUE(r.run);
+    reexecute(p, *r.run);
+    ASSERT_NE(r.run->cycle_start, Run::none);
+    EXPECT_EQ(r.run->steps[r.run->cycle_start].before, r.run->steps.back().after);
+    std::set<int> named, stepping;
+    for (const CexItem& i : cex.cycle) named.insert(i.thread);
+    for (std::size_t s = r.run->cycle_start; s < r.run->steps.size(); ++s) stepping.insert(r.run->steps[s].thread);
+    if (!named.count(-1)) EXPECT_TRUE(std::includes(named.begin(), named.end(), stepping.begin(), stepping.end()));
+  }
+}
+
 TEST(Replay, MalformedCounterexamples) {
   EXPECT_THROW(parse_counterexample("x", "call(1,a) b\n"), formats::ParseError);
   EXPECT_THROW(parse_counterexample("x", "call(1,a)\n# cycle\n"), formats::ParseError);
@@ -210,6 +233,15 @@ TEST(Replay, MalformedCounterexamples) {
   ASSERT_EQ(c.cycle.size(), 2u);
   EXPECT_EQ(c.cycle[0].thread, 1);
   EXPECT_FALSE(c.stem[1].visible);
+  const auto blocks = parse_counterexamples(
+      "x", "# lasso wait-free\ncall(1,a)\nstep(1)\n# cycle\nstep(1)\n# lasso lock-free\ncall(2,a)\n# cycle\ni\n");
+  ASSERT_EQ(blocks.size(), 2u);
+  EXPECT_EQ(blocks[0].property, "wait-free");
+  EXPECT_EQ(blocks[1].property, "lock-free");
+  EXPECT_EQ(blocks[1].stem.size(), 1u);
+  EXPECT_THROW(parse_counterexamples("x", "# lasso a\ncall(1,a)\n# lasso b\n# cycle\ni\n"), formats::ParseError);
+  EXPECT_THROW(parse_counterexamples("x", "call(1,a)\n# lasso b\n# cycle\ni\n"), formats::ParseError);
+  EXPECT_THROW(parse_counterexample("x", "# lasso a\n# cycle\ni\n# lasso b\n# cycle\ni\n"), formats::ParseError);
 }
 
 }  // namespace

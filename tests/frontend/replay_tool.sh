@@ -46,6 +46,15 @@ printf 'call(1,deq) x\n' > "$tmp/malformed.cex"
 "$GEN" "$m" "${opts[@]}" --replay "$tmp/malformed.cex" 2> "$tmp/err" > /dev/null
 [ $? = 2 ] && grep -q "malformed.cex:1:" "$tmp/err" || fail "malformed counterexample"
 
+# A file of several lassos (refines --progress all): one chosen by property.
+l="$SRC/tests/frontend/replay/treiber_hp_fu_3.progress"
+"$GEN" "$SRC/models/treiber_hp_fu.conc" --object TreiberHPFu --ops 2 --replay "$l" --replay-property wait-free > "$tmp/lasso.txt" ||
+  fail "lasso exit"
+grep -q "the cycle: the steps below repeat forever" "$tmp/lasso.txt" || fail "no cycle marker"
+tail -1 "$tmp/lasso.txt" | grep -q "back to the state before step" || fail "no return to the cycle start"
+"$GEN" "$SRC/models/treiber_hp_fu.conc" --object TreiberHPFu --ops 2 --replay "$l" --replay-property nonsense > /dev/null 2>&1
+[ $? = 2 ] || fail "unknown property"
+
 # A fault run ends with the fault; none in a correct model.
 "$GEN" "$SRC/models/treiber_stack.conc" --pool 1 --ops 2 --replay-fault > "$tmp/fault.txt" || fail "fault exit"
 tail -1 "$tmp/fault.txt" | grep -q "FAULT: out of heap" || fail "fault row"
