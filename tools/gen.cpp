@@ -100,7 +100,10 @@ std::string file_text(const std::string& path, const char* what) {
 int replay(const frontend::Program& program, const std::string& model, const ReplayOptions& r) {
   using namespace frontend::replay;
   if (!r.cex.empty() && r.fault) throw tools::UsageError("--replay and --replay-fault exclude each other");
-  if (!r.dot.empty()) formats::check_output_path(r.dot);
+  if (!r.dot.empty()) {
+    formats::check_output_path(r.dot);
+    formats::check_outputs_spare_inputs({r.dot}, {model, r.cex});
+  }
   const std::vector<std::string> source = model == "-" ? std::vector<std::string>{} : split_lines(file_text(model, "model file"));
   std::optional<Run> run;
   if (r.fault) {

@@ -22,6 +22,10 @@ tail -1 "$tmp/run.txt" | grep -q "$(tail -1 "$tmp/lin.cex")" || fail "the last r
 grep -q "buggy_queue.conc:[0-9]*  h := Head;" "$tmp/run.txt" || fail "no source line"
 grep -q "Head: 0 -> 1" "$tmp/run.txt" || fail "no change shown"
 grep -q "^digraph heap" "$tmp/heap.dot" || fail "dot"
+grep -q '"Head" \[shape=box, label="Head = 2"\]' "$tmp/heap.dot" || fail "dot: shared variable"
+cp "$tmp/lin.cex" "$tmp/keep.cex"
+"$GEN" "$m" "${opts[@]}" --replay "$tmp/lin.cex" --replay-dot "$tmp/lin.cex" > /dev/null 2>&1
+[ $? = 2 ] && cmp -s "$tmp/lin.cex" "$tmp/keep.cex" || fail "--replay-dot over the counterexample"
 
 # JSON: one object per step; its actions are the counterexample.
 "$GEN" "$m" "${opts[@]}" --replay "$tmp/lin.cex" --replay-format json > "$tmp/run.json" || fail "json exit"
