@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <set>
 
 #include "frontend/interpreter.hpp"
@@ -13,6 +14,8 @@
 #include "frontend/replay/render.hpp"
 #include "frontend/replay/search.hpp"
 #include "lts/builder.hpp"
+#include "refine/trace_inclusion.hpp"
+#include "refine/trace_report.hpp"
 #include "support.hpp"
 
 namespace frontend::replay {
@@ -72,8 +75,11 @@ std::vector<std::string> visible_of(const std::vector<CexItem>& items) {
 }
 
 // Whether some run of at most `depth` steps has exactly the visible labels
-// `want` (all of them): plain depth-first enumeration of every interleaving.
+// `want` (all of them): depth-first enumeration of every interleaving, a
+// (state, position) skipped only when it already failed with as many steps
+// left.
 bool brute_force_match(const Program& p, const std::vector<std::string>& want, int depth) {
+  std::map<std::pair<std::vector<std::int32_t>, std::size_t>, int> failed;
   lts::LtsBuilder builder;
   Labels labels(p, builder);
   Interpreter interpreter(p, labels, false);
@@ -83,6 +89,9 @@ bool brute_force_match(const Program& p, const std::vector<std::string>& want, i
       [&](const std::vector<std::int32_t>& s, std::size_t pos, int left) {
         if (pos == want.size()) return true;
         if (left == 0) return false;
+        auto [it, added] = failed.emplace(std::make_pair(s, pos), left);
+        if (!added && it->second >= left) return false;
+        it->second = left;
         for (int t = 0; t < p.threads; ++t) {
           Successors next;
           interpreter.successors(s.data(), t, next);
@@ -194,6 +203,11 @@ TEST(Replay, TableOneCounterexamplesReexecute) {
     want.insert(want.end(), cycle.begin(), cycle.end());
     EXPECT_EQ(reexecute(p, *r.run), want);
     if (cex.lasso) EXPECT_EQ(r.run->steps[r.run->cycle_start].before, r.run->steps.back().after);
+    if (!cex.lasso) {
+      const int n = static_cast<int>(r.run->steps.size());
+      EXPECT_TRUE(brute_force_match(p, want, n));
+      EXPECT_FALSE(brute_force_match(p, want, n - 1)) << "a shorter run matches";
+    }
     // Made impossible: the last visible label's result changed.
     if (!cex.lasso) {
       std::string text = slurp(here(c.cex));
@@ -221,6 +235,40 @@ TEST(Replay, ProgressLassosOfTableOneRowThree) {
     for (const CexItem& i : cex.cycle) named.insert(i.thread);
     for (std::size_t s = r.run->cycle_start; s < r.run->steps.size(); ++s) stepping.insert(r.run->steps[s].thread);
     if (!named.count(-1)) EXPECT_TRUE(std::includes(named.begin(), named.end(), stepping.begin(), stepping.end()));
+  }
+}
+
+// Generated bugs: the Treiber stack with one compare-and-swap turned into a
+// plain write. Trace inclusion against the mutant's own --spec (the body as
+// one atomic step, hence a correct stack) gives the counterexample; its
+// replay re-executes and no shorter run matches it.
+TEST(Replay, MutatedTreiberStacks) {
+  const std::string original = slurp(model("treiber_stack.conc"));
+  const std::vector<std::pair<std::string, std::string>> mutations = {
+      {"if cas(Top, t, nx) { return t.val; }", "Top := nx; return t.val;"},
+      {"if cas(Top, t, n) { return; }", "Top := n; return;"},
+  };
+  for (const auto& [from, to] : mutations) {
+    SCOPED_TRACE(to);
+    std::string text = original;
+    const auto at = text.find(from);
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at, from.size(), to);
+    CompileOptions o;
+    o.threads = 2;
+    o.ops = 2;
+    const Program p = load_model_text("mutant.conc", text, o);
+    o.spec = true;
+    const lts::Lts impl = explore(p, {});
+    const lts::Lts spec = explore(load_model_text("mutant.conc", text, o), {});
+    const refine::InclusionResult inclusion = refine::check_trace_inclusion(impl, spec);
+    ASSERT_FALSE(inclusion.holds);
+    const std::vector<std::string> want = refine::visible_labels(impl, inclusion.path);
+    const SearchResult r = find_run(p, parse_counterexample("m.cex", refine::trace_file_text(want)));
+    ASSERT_TRUE(r.run);
+    EXPECT_EQ(reexecute(p, *r.run), want);
+    EXPECT_TRUE(brute_force_match(p, want, static_cast<int>(r.run->steps.size())));
+    EXPECT_FALSE(brute_force_match(p, want, static_cast<int>(r.run->steps.size()) - 1));
   }
 }
 
