@@ -115,6 +115,7 @@ void Checker::declare_local(const std::string& name, const TypeP& t, Loc loc, bo
   }
   if (frame_top_ > 1024) error(loc, "more than 1024 local slots in one method (procedure inlining too deep?)");
   scope[name] = Var{t, offset};
+  p_.methods[method_index_].local_names.push_back({name, t, offset});
 }
 
 void Checker::method(const ast::Method& m, bool atomic) {

@@ -311,6 +311,7 @@ void Checker::run() {
     if (shared_.count(v.name)) error(v.loc, fmt::format("'{}' declared twice", v.name));
     shared_types.push_back(resolve(v.type));
     shared_[v.name] = Var{shared_types.back(), slot};
+    p_.shared_names.push_back({v.name, shared_types.back(), slot});
     slot += shared_types.back()->size;
     fits(slot, v.loc);
   }
@@ -348,7 +349,10 @@ void Checker::run() {
   const bool result_slots = p_.spec || pending_returns_;
   p_.result_size = result_slots ? static_cast<int>(result_ranges_.size()) : 0;
   p_.thread_vars = Program::result_slot + p_.result_size;
-  for (auto& [name, v] : thread_vars_) v.offset += p_.thread_vars;
+  for (auto& [name, v] : thread_vars_) {
+    v.offset += p_.thread_vars;
+    p_.thread_var_names.push_back({name, v.type, v.offset});
+  }
   p_.locals = p_.thread_vars + thread_vars_size;
   for (Instr& in : p_.code) relocate_thread_vars(in);
   for (MethodInfo& mi : p_.methods) {

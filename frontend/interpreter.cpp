@@ -106,6 +106,7 @@ void Interpreter::pending_return(const std::int32_t* state, int t, Successors& o
   std::int32_t* s = out.states.data() + at;
   const int pc = s[tb + Program::pc_slot] - 1;
   out.labels.push_back(labels_.ret(t, pc, s + tb + Program::result_slot));
+  if (out.record_code) out.code.push_back(pc);
   s[tb + Program::pc_slot] = 0;
   s[tb + Program::returning_slot] = 0;
   std::copy(p_.initial.begin() + tb + Program::result_slot,
@@ -130,6 +131,7 @@ void Interpreter::calls(const std::int32_t* state, int t, Successors& out) {
         continue;
       }
       out.labels.push_back(labels_.call(t, static_cast<int>(m), args.data()));
+      if (out.record_code) out.code.push_back(-1);
     }
   }
 }
@@ -157,6 +159,7 @@ void Interpreter::emit(std::vector<std::int32_t>& s, lts::LabelId label, Success
   if (canonicalise) canon_.run(s.data());
   out.states.insert(out.states.end(), s.begin(), s.end());
   out.labels.push_back(label);
+  if (out.record_code) out.code.push_back(instr_);
 }
 
 void Interpreter::run(Config& c, Successors& out) {
@@ -182,6 +185,7 @@ void Interpreter::run(Config& c, Successors& out) {
     }
     std::int32_t& pc = s_[tb_ + Program::pc_slot];
     const Instr& in = p_.code[pc - 1];
+    instr_ = pc - 1;
     switch (in.op) {
       case Instr::Assign:
         if (in.lhs->op == RExpr::TupleLit) {

@@ -21,9 +21,14 @@ namespace frontend {
 struct Successors {
   std::vector<lts::LabelId> labels;
   std::vector<std::int32_t> states;  // labels.size() canonical states, state_size slots each
+  // With record_code: per step, the index in Program::code of the statement
+  // that ended it (-1 for a call; the return statement for a pending return).
+  bool record_code = false;
+  std::vector<std::int32_t> code;
   void clear() {
     labels.clear();
     states.clear();
+    code.clear();
   }
 };
 
@@ -80,6 +85,7 @@ class Interpreter {
   Config work_;                   // reused: no allocation per step
   Config* cur_ = nullptr;         // the configuration being run
   std::vector<Config> stack_;     // alternatives of nondeterministic statements
+  std::int32_t instr_ = -1;       // the statement being run (for Successors::code)
   std::vector<std::int32_t> fields_, candidates_;
   std::set<std::pair<std::vector<std::int32_t>, int>> seen_;  // only for long local runs
 };

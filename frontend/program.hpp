@@ -96,6 +96,13 @@ struct Instr {
   std::string message;
 };
 
+// A variable's name and place, for showing states (gen --replay).
+struct NamedSlot {
+  std::string name;
+  TypeP type;
+  int offset = 0;  // shared slot; offset in the thread's part; or offset among the locals
+};
+
 struct MethodInfo {
   std::string name;
   Loc loc;                    // where it is declared
@@ -108,6 +115,7 @@ struct MethodInfo {
   // (null: always); at the call, client variables are updated in order.
   RExprP guard;
   std::vector<std::pair<RExprP, RExprP>> on_call;  // (client variable, value)
+  std::vector<NamedSlot> local_names;           // every local, including inlined procedures'
 };
 
 struct NodeType {
@@ -153,6 +161,7 @@ struct Program {
   std::vector<std::pair<int, int>> thread_refs;  // (offset in thread, node type) of thread variables
   std::vector<std::int32_t> slot_lo, slot_hi;   // range of every slot (for packing)
   std::vector<std::int32_t> initial;            // the initial state
+  std::vector<NamedSlot> shared_names, thread_var_names;
 
   int thread_at(int t) const { return thread_base + t * thread_stride; }  // t from 0
 };

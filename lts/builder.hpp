@@ -11,6 +11,7 @@ class LtsBuilder {
  public:
   // Labels named like tau are not recognised here; pass lts::tau explicitly.
   LabelId label(std::string_view name) { return lts_.labels.intern(name); }
+  const LabelTable& labels() const { return lts_.labels; }
   void reserve(std::size_t transitions) { lts_.transitions.reserve(transitions); }
   void add_transition(StateId from, LabelId label, StateId to);
   void set_initial(StateId s);

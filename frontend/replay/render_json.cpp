@@ -1,0 +1,50 @@
+// The JSON form: an array with one object per step, in run order.
+#include <fmt/format.h>
+
+#include "frontend/replay/render.hpp"
+#include "frontend/replay/state_view.hpp"
+
+namespace frontend::replay {
+
+namespace {
+
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (const unsigned char c : s) {
+    if (c == '"' || c == '\\')
+      out += {'\\', static_cast<char>(c)};
+    else if (c < 0x20)
+      out += fmt::format("\\u{:04x}", c);
+    else
+      out += static_cast<char>(c);
+  }
+  return out + '"';
+}
+
+}  // namespace
+
+std::string render_json(const Program& p, const Run& run, const std::vector<std::string>& source) {
+  std::string out = "[\n";
+  for (std::size_t i = 0; i < run.steps.size(); ++i) {
+    const RunStep& s = run.steps[i];
+    const Place at = place(p, run, i, source);
+    const bool last = i + 1 == run.steps.size();
+    std::vector<std::string> cs;
+    if (!(last && run.fault))
+      for (const Change& c : changes(p, s.before, s.after))
+        cs.push_back(fmt::format("{{\"cell\": {}, \"old\": {}, \"new\": {}}}", quoted(c.cell), quoted(c.old_value),
+                                 quoted(c.new_value)));
+    out += fmt::format("  {{\"step\": {}, \"thread\": {}, \"file\": {}, ", i + 1, s.thread + 1, quoted(p.file));
+    out += at.line ? fmt::format("\"line\": {}, \"column\": {}, ", at.line, at.column) : "\"line\": null, \"column\": null, ";
+    out += fmt::format("\"statement\": {}, \"action\": {}, \"changes\": [{}]",
+                       at.statement.empty() ? "null" : quoted(at.statement),
+                       s.action.empty() ? "null" : quoted(s.action), fmt::join(cs, ", "));
+    if (i == run.cycle_start) out += ", \"cycle_start\": true";
+    if (last && run.refused) out += ", \"refused\": true";
+    if (last && run.fault) out += fmt::format(", \"fault\": {}", quoted(run.fault->message));
+    out += last ? "}\n" : "},\n";
+  }
+  return out + "]\n";
+}
+
+}  // namespace frontend::replay

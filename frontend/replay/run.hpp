@@ -1,0 +1,36 @@
+#pragma once
+// A concrete run of a model, step by step, as gen --replay shows it.
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "formats/diagnostic.hpp"
+
+namespace frontend::replay {
+
+struct RunStep {
+  int thread = 0;                  // from 0
+  std::string action;              // the visible label; empty for an internal step
+  std::int32_t code = -1;          // Program::code index of the statement that ended the step; -1 for a call
+  std::vector<std::int32_t> before, after;  // states (not renumbered)
+};
+
+struct Run {
+  std::vector<std::int32_t> initial;  // after the init block
+  std::vector<RunStep> steps;
+  static constexpr std::size_t none = static_cast<std::size_t>(-1);
+  std::size_t cycle_start = none;  // a lasso: the first step of the cycle
+  bool refused = false;            // a trace: the last step is the action the specification refuses
+  // A fault run: the fault the last step raises (that step has no `after`).
+  std::optional<formats::Diagnostic> fault;
+  // The state the heap picture shows: the refusal, the cycle's start, the fault.
+  const std::vector<std::int32_t>& focus() const {
+    if (cycle_start != none) return steps[cycle_start].before;
+    if (steps.empty()) return initial;
+    return fault ? steps.back().before : steps.back().after;
+  }
+};
+
+}  // namespace frontend::replay

@@ -1,0 +1,44 @@
+#pragma once
+// The shortest concrete run of a model that matches a counterexample, and
+// the shortest run to a run-time fault. Breadth-first search over pairs
+// (concrete state, position in the counterexample) with the interpreter's
+// successor function; every step costs 1, so the first match is a shortest
+// run. Nodes keep their identity (no renumbering), so a cell named Node.2
+// is the same node all along the run.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "frontend/program.hpp"
+#include "frontend/replay/counterexample.hpp"
+#include "frontend/replay/run.hpp"
+
+namespace frontend::replay {
+
+struct SearchLimits {
+  std::uint64_t max_nodes = 20'000'000;  // (state, position) pairs; beyond: an error, not "no run"
+};
+
+// Why no run matched: how far the best attempt got.
+struct NoRun {
+  std::size_t matched = 0;  // counterexample items matched by some run (stem, then cycle)
+  std::string detail;
+};
+
+struct SearchResult {
+  std::optional<Run> run;
+  NoRun why;
+};
+
+// A weak trace: its visible labels in order, any internal steps between; the
+// run ends with the last label. A lasso: a stem matching the stem's visible
+// labels, then a non-empty cycle back to the same state whose steps match
+// the cycle's items in order (`i`/`step(T)`: one or more internal steps of
+// any thread / of thread T; visible labels exactly); shortest in total.
+SearchResult find_run(const Program& p, const Counterexample& cex, const SearchLimits& limits = {});
+
+// The shortest run that ends in a run-time fault (null dereference,
+// exhausted pool, failed assertion, ...); nullopt when no state faults.
+std::optional<Run> find_fault_run(const Program& p, const SearchLimits& limits = {});
+
+}  // namespace frontend::replay

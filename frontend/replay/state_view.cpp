@@ -1,0 +1,99 @@
+#include "frontend/replay/state_view.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "frontend/labels.hpp"
+
+namespace frontend::replay {
+
+std::string show_value(const Program& p, const Type& t, const std::int32_t* v) {
+  if (t.kind == Type::Lock) return v[0] == 0 ? "free" : fmt::format("held({})", v[0]);
+  return format_value(p, t, v);
+}
+
+namespace {
+
+std::string node_name(const NodeType& nt, int r) { return fmt::format("{}.{}", nt.name, r); }
+
+std::string node_fields(const Program& p, const NodeType& nt, const std::int32_t* node) {
+  std::vector<std::string> parts;
+  for (std::size_t f = 0; f < nt.field_names.size(); ++f)
+    parts.push_back(fmt::format("{}={}", nt.field_names[f], show_value(p, *nt.field_types[f], node + 1 + nt.field_offsets[f])));
+  return fmt::format("({})", fmt::join(parts, ", "));
+}
+
+bool same(const std::int32_t* a, const std::int32_t* b, int n) { return std::equal(a, a + n, b); }
+
+}  // namespace
+
+std::vector<Change> changes(const Program& p, const std::vector<std::int32_t>& before,
+                            const std::vector<std::int32_t>& after) {
+  std::vector<Change> out;
+  for (const NamedSlot& v : p.shared_names)
+    if (!same(&before[v.offset], &after[v.offset], v.type->size))
+      out.push_back({v.name, show_value(p, *v.type, &before[v.offset]), show_value(p, *v.type, &after[v.offset])});
+  for (const NodeType& nt : p.nodes)
+    for (int r = 1; r <= nt.pool; ++r) {
+      const std::int32_t* b = &before[nt.base + (r - 1) * nt.stride];
+      const std::int32_t* a = &after[nt.base + (r - 1) * nt.stride];
+      if (!b[0] && !a[0]) continue;
+      if (!b[0] || !a[0]) {
+        out.push_back({node_name(nt, r), b[0] ? node_fields(p, nt, b) : "free", a[0] ? node_fields(p, nt, a) : "free"});
+        continue;
+      }
+      for (std::size_t f = 0; f < nt.field_names.size(); ++f) {
+        const int off = 1 + nt.field_offsets[f];
+        const Type& t = *nt.field_types[f];
+        if (!same(b + off, a + off, t.size))
+          out.push_back({fmt::format("{}.{}", node_name(nt, r), nt.field_names[f]), show_value(p, t, b + off),
+                         show_value(p, t, a + off)});
+      }
+    }
+  return out;
+}
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    std::size_t end = text.find('\n', at);
+    if (end == std::string::npos) end = text.size();
+    lines.push_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  return lines;
+}
+
+Place place(const Program& p, const Run& run, std::size_t step, const std::vector<std::string>& source) {
+  Place out;
+  const RunStep& s = run.steps[step];
+  if (run.fault && step + 1 == run.steps.size()) {
+    out.line = run.fault->line;
+    out.column = run.fault->column;
+  } else if (s.code >= 0) {
+    out.line = p.code[s.code].loc.line;
+    out.column = p.code[s.code].loc.column;
+  }
+  if (out.line >= 1 && out.line <= source.size()) {
+    std::string text = source[out.line - 1];
+    if (const auto comment = text.find("//"); comment != std::string::npos) text.erase(comment);
+    const auto first = text.find_first_not_of(" \t");
+    const auto last = text.find_last_not_of(" \t\r");
+    out.statement = first == std::string::npos ? "" : text.substr(first, last - first + 1);
+  }
+  return out;
+}
+
+int current_method(const Program& p, const std::vector<std::int32_t>& state, int thread) {
+  const int pc = state[p.thread_at(thread) + Program::pc_slot];
+  if (pc == 0) return -1;
+  int best = -1;
+  for (std::size_t m = 0; m < p.methods.size(); ++m)
+    if (p.methods[m].entry <= pc - 1 && (best < 0 || p.methods[m].entry > p.methods[best].entry))
+      best = static_cast<int>(m);
+  return best;
+}
+
+}  // namespace frontend::replay

@@ -1,0 +1,40 @@
+#pragma once
+// How gen --replay names the parts of a state and the place of a step: the
+// changed shared variables and heap cells (old -> new), the source line of
+// the statement that ended a step, and the references in a heap.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "frontend/program.hpp"
+#include "frontend/replay/run.hpp"
+
+namespace frontend::replay {
+
+struct Change {
+  std::string cell;  // Top, Node.2.next, Node.3 (allocated or freed)
+  std::string old_value, new_value;
+};
+
+// Shared variables and heap cells that differ between the states.
+std::vector<Change> changes(const Program& p, const std::vector<std::int32_t>& before,
+                            const std::vector<std::int32_t>& after);
+
+struct Place {
+  std::uint64_t line = 0, column = 0;  // 0: no statement (a call)
+  std::string statement;               // the source line, trimmed; empty when unknown
+};
+
+// `source` holds the model's lines (empty when not available).
+Place place(const Program& p, const Run& run, std::size_t step, const std::vector<std::string>& source);
+
+// A variable, field or element value as labels write it; a lock is `free`
+// or `held(T)`.
+std::string show_value(const Program& p, const Type& t, const std::int32_t* v);
+
+// The method a thread runs in `state`, or -1 between operations.
+int current_method(const Program& p, const std::vector<std::int32_t>& state, int thread);
+
+std::vector<std::string> split_lines(const std::string& text);
+
+}  // namespace frontend::replay

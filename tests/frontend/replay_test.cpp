@@ -1,0 +1,296 @@
+// gen --replay's search (frontend/replay/): every replayed run is re-executed
+// step by step through a fresh interpreter, its visible labels are the
+// counterexample's, and on small cases a brute-force enumeration of all
+// shorter runs finds none that matches.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+
+#include "frontend/interpreter.hpp"
+#include "frontend/labels.hpp"
+#include "frontend/replay/render.hpp"
+#include "frontend/replay/search.hpp"
+#include "lts/builder.hpp"
+#include "refine/trace_inclusion.hpp"
+#include "refine/trace_report.hpp"
+#include "support.hpp"
+
+namespace frontend::replay {
+namespace {
+
+using test::here;
+using test::model;
+using test::slurp;
+
+Program load(const std::string& path, const std::string& object, int threads = 2, long ops = 2) {
+  CompileOptions o;
+  o.object = object;
+  o.threads = threads;
+  o.ops = ops;
+  return load_model(path, o);
+}
+
+Program load_text(const std::string& text, int threads = 2, long ops = 1) {
+  CompileOptions o;
+  o.threads = threads;
+  o.ops = ops;
+  return load_model_text("t.conc", text, o);
+}
+
+// Re-executes `run`: each step must be a successor of its thread with the
+// step's label; returns the visible labels.
+std::vector<std::string> reexecute(const Program& p, const Run& run) {
+  lts::LtsBuilder builder;
+  Labels labels(p, builder);
+  Interpreter interpreter(p, labels, false);
+  std::vector<std::int32_t> state = p.initial;
+  interpreter.initialize(state);
+  EXPECT_EQ(state, run.initial);
+  std::vector<std::string> visible;
+  for (const RunStep& step : run.steps) {
+    EXPECT_EQ(step.before, state);
+    Successors next;
+    interpreter.successors(state.data(), step.thread, next);
+    bool found = false;
+    for (std::size_t i = 0; i < next.labels.size() && !found; ++i) {
+      const std::string name = next.labels[i] == lts::tau ? "" : std::string(builder.labels().name(next.labels[i]));
+      found = name == step.action &&
+              std::equal(step.after.begin(), step.after.end(), next.states.begin() + i * p.state_size);
+    }
+    EXPECT_TRUE(found) << "a step that its thread cannot take";
+    if (!step.action.empty()) visible.push_back(step.action);
+    state = step.after;
+  }
+  return visible;
+}
+
+std::vector<std::string> visible_of(const std::vector<CexItem>& items) {
+  std::vector<std::string> v;
+  for (const CexItem& i : items)
+    if (i.visible) v.push_back(i.label);
+  return v;
+}
+
+// Whether some run of at most `depth` steps has exactly the visible labels
+// `want` (all of them): depth-first enumeration of every interleaving, a
+// (state, position) skipped only when it already failed with as many steps
+// left.
+bool brute_force_match(const Program& p, const std::vector<std::string>& want, int depth) {
+  std::map<std::pair<std::vector<std::int32_t>, std::size_t>, int> failed;
+  lts::LtsBuilder builder;
+  Labels labels(p, builder);
+  Interpreter interpreter(p, labels, false);
+  std::vector<std::int32_t> start = p.initial;
+  interpreter.initialize(start);
+  std::function<bool(const std::vector<std::int32_t>&, std::size_t, int)> go =
+      [&](const std::vector<std::int32_t>& s, std::size_t pos, int left) {
+        if (pos == want.size()) return true;
+        if (left == 0) return false;
+        auto [it, added] = failed.emplace(std::make_pair(s, pos), left);
+        if (!added && it->second >= left) return false;
+        it->second = left;
+        for (int t = 0; t < p.threads; ++t) {
+          Successors next;
+          interpreter.successors(s.data(), t, next);
+          for (std::size_t i = 0; i < next.labels.size(); ++i) {
+            std::size_t q = pos;
+            if (next.labels[i] != lts::tau) {
+              if (builder.labels().name(next.labels[i]) != want[pos]) continue;
+              ++q;
+            }
+            const std::vector<std::int32_t> to(next.states.begin() + i * p.state_size,
+                                               next.states.begin() + (i + 1) * p.state_size);
+            if (go(to, q, left - 1)) return true;
+          }
+        }
+        return false;
+      };
+  return go(start, 0, depth);
+}
+
+const char* racy_counter = R"(object Counter {
+  shared c: 0..3 = 0;
+  method inc(): 0..3 {
+    var t: 0..3 := c;
+    c := t + 1;
+    return t;
+  }
+})";
+
+TEST(Replay, TraceOfARacyCounterIsShortestAndReexecutes) {
+  const Program p = load_text(racy_counter);
+  const Counterexample cex = parse_counterexample("c.cex", "call(1,inc)\ncall(2,inc)\nret(1,inc,0)\nret(2,inc,0)\n");
+  const SearchResult r = find_run(p, cex);
+  ASSERT_TRUE(r.run);
+  EXPECT_TRUE(r.run->refused);
+  EXPECT_EQ(reexecute(p, *r.run), visible_of(cex.stem));
+  // call, call, read, read, write, ret, write, ret: 8 steps, the two reads before either write.
+  EXPECT_EQ(r.run->steps.size(), 8u);
+  const std::vector<std::string> want = visible_of(cex.stem);
+  EXPECT_TRUE(brute_force_match(p, want, static_cast<int>(r.run->steps.size())));
+  EXPECT_FALSE(brute_force_match(p, want, static_cast<int>(r.run->steps.size()) - 1));
+  const std::string text = render_text(p, *r.run, {});
+  EXPECT_NE(text.find("c: 0 -> 1"), std::string::npos) << text;
+  EXPECT_NE(text.find("the specification cannot do this"), std::string::npos) << text;
+}
+
+TEST(Replay, ImpossibleTraceHasNoRun) {
+  const Program p = load_text(racy_counter);
+  const SearchResult r = find_run(p, parse_counterexample("c.cex", "call(1,inc)\nret(1,inc,1)\n"));
+  EXPECT_FALSE(r.run);
+  EXPECT_EQ(r.why.matched, 1u);
+  EXPECT_NE(r.why.detail.find("line 2: ret(1,inc,1)"), std::string::npos) << r.why.detail;
+}
+
+TEST(Replay, LassoOfASpinLoop) {
+  // Thread 2 spins while thread 1 holds the flag between its two steps.
+  const Program p = load_text(R"(object Spin {
+  shared f: 0..1 = 0;
+  method go() {
+    f := 1;
+    f := 0;
+  }
+  method wait() {
+    var x: 0..1 := f;
+    while x == 1 { x := f; }
+  }
+})");
+  const Counterexample cex = parse_counterexample("l", "call(1,go)\ncall(2,wait)\n# cycle\nstep(2)\n");
+  const SearchResult r = find_run(p, cex);
+  ASSERT_TRUE(r.run);
+  ASSERT_NE(r.run->cycle_start, Run::none);
+  reexecute(p, *r.run);
+  EXPECT_EQ(r.run->steps[r.run->cycle_start].before, r.run->steps.back().after);
+  for (std::size_t i = r.run->cycle_start; i < r.run->steps.size(); ++i) EXPECT_EQ(r.run->steps[i].thread, 1);
+  // call, call, f := 1, x := f (the declaration), x := f (the body; the step
+  // ends after it, before the jump back), then the cycle: one more body read
+  // returns to the same state (same pc, x = 1).
+  EXPECT_EQ(r.run->steps.size(), 6u);
+  EXPECT_EQ(r.run->cycle_start, 5u);
+  EXPECT_FALSE(find_run(p, parse_counterexample("l", "call(1,go)\ncall(2,wait)\n# cycle\nstep(1)\n")).run);
+}
+
+TEST(Replay, FaultRunEndsWithTheFault) {
+  const Program p = load(here("bad/assert_fails.conc"), "", 2, 1);
+  const auto run = find_fault_run(p);
+  ASSERT_TRUE(run);
+  ASSERT_TRUE(run->fault);
+  EXPECT_EQ(run->fault->message, "assertion failed");
+  EXPECT_EQ(run->fault->line, 4u);
+  EXPECT_EQ(run->steps.size(), 5u);  // call(1,set) x:=1 call(2,check) t:=x, then the assertion
+  replay::Run done = *run;
+  done.steps.pop_back();
+  reexecute(p, done);
+}
+
+TEST(Replay, TableOneCounterexamplesReexecute) {
+  struct Case {
+    const char *file, *object, *cex;
+  };
+  for (const Case& c : {Case{"hm_list_book.conc", "HMListBook", "replay/hm_list_book_9-1.cex"},
+                        Case{"buggy_queue.conc", "ShannQueue", "replay/buggy_queue_17.cex"},
+                        Case{"treiber_hp_fu.conc", "TreiberHPFu", "replay/treiber_hp_fu_3.lasso"}}) {
+    SCOPED_TRACE(c.cex);
+    const Program p = load(model(c.file), c.object);
+    const Counterexample cex = parse_counterexample(c.cex, slurp(here(c.cex)));
+    const SearchResult r = find_run(p, cex);
+    ASSERT_TRUE(r.run);
+    std::vector<std::string> want = visible_of(cex.stem);
+    const std::vector<std::string> cycle = visible_of(cex.cycle);
+    want.insert(want.end(), cycle.begin(), cycle.end());
+    EXPECT_EQ(reexecute(p, *r.run), want);
+    if (cex.lasso) EXPECT_EQ(r.run->steps[r.run->cycle_start].before, r.run->steps.back().after);
+    if (!cex.lasso) {
+      const int n = static_cast<int>(r.run->steps.size());
+      EXPECT_TRUE(brute_force_match(p, want, n));
+      EXPECT_FALSE(brute_force_match(p, want, n - 1)) << "a shorter run matches";
+    }
+    // Made impossible: the last visible label's result changed.
+    if (!cex.lasso) {
+      std::string text = slurp(here(c.cex));
+      text.insert(text.rfind(')'), "9");
+      EXPECT_FALSE(find_run(p, parse_counterexample(c.cex, text)).run);
+    }
+  }
+}
+
+// The five lassos `refines --progress all --cex` wrote for row 3 (on `gen
+// --thread-steps`): each replays, its cycle returns to its first state, and
+// where the cycle names one thread only that thread steps in it.
+TEST(Replay, ProgressLassosOfTableOneRowThree) {
+  const Program p = load(model("treiber_hp_fu.conc"), "TreiberHPFu");
+  const auto blocks = parse_counterexamples("p", slurp(here("replay/treiber_hp_fu_3.progress")));
+  ASSERT_EQ(blocks.size(), 5u);
+  for (const Counterexample& cex : blocks) {
+    SCOPED_TRACE(cex.property);
+    const SearchResult r = find_run(p, cex);
+    ASSERT_TRUE(r.run);
+    reexecute(p, *r.run);
+    ASSERT_NE(r.run->cycle_start, Run::none);
+    EXPECT_EQ(r.run->steps[r.run->cycle_start].before, r.run->steps.back().after);
+    std::set<int> named, stepping;
+    for (const CexItem& i : cex.cycle) named.insert(i.thread);
+    for (std::size_t s = r.run->cycle_start; s < r.run->steps.size(); ++s) stepping.insert(r.run->steps[s].thread);
+    if (!named.count(-1)) EXPECT_TRUE(std::includes(named.begin(), named.end(), stepping.begin(), stepping.end()));
+  }
+}
+
+// Generated bugs: the Treiber stack with one compare-and-swap turned into a
+// plain write. Trace inclusion against the mutant's own --spec (the body as
+// one atomic step, hence a correct stack) gives the counterexample; its
+// replay re-executes and no shorter run matches it.
+TEST(Replay, MutatedTreiberStacks) {
+  const std::string original = slurp(model("treiber_stack.conc"));
+  const std::vector<std::pair<std::string, std::string>> mutations = {
+      {"if cas(Top, t, nx) { return t.val; }", "Top := nx; return t.val;"},
+      {"if cas(Top, t, n) { return; }", "Top := n; return;"},
+  };
+  for (const auto& [from, to] : mutations) {
+    SCOPED_TRACE(to);
+    std::string text = original;
+    const auto at = text.find(from);
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at, from.size(), to);
+    CompileOptions o;
+    o.threads = 2;
+    o.ops = 2;
+    const Program p = load_model_text("mutant.conc", text, o);
+    o.spec = true;
+    const lts::Lts impl = explore(p, {});
+    const lts::Lts spec = explore(load_model_text("mutant.conc", text, o), {});
+    const refine::InclusionResult inclusion = refine::check_trace_inclusion(impl, spec);
+    ASSERT_FALSE(inclusion.holds);
+    const std::vector<std::string> want = refine::visible_labels(impl, inclusion.path);
+    const SearchResult r = find_run(p, parse_counterexample("m.cex", refine::trace_file_text(want)));
+    ASSERT_TRUE(r.run);
+    EXPECT_EQ(reexecute(p, *r.run), want);
+    EXPECT_TRUE(brute_force_match(p, want, static_cast<int>(r.run->steps.size())));
+    EXPECT_FALSE(brute_force_match(p, want, static_cast<int>(r.run->steps.size()) - 1));
+  }
+}
+
+TEST(Replay, MalformedCounterexamples) {
+  EXPECT_THROW(parse_counterexample("x", "call(1,a) b\n"), formats::ParseError);
+  EXPECT_THROW(parse_counterexample("x", "call(1,a)\n# cycle\n"), formats::ParseError);
+  EXPECT_THROW(parse_counterexample("x", "step(0)\n"), formats::ParseError);
+  const Counterexample c = parse_counterexample("x", "# lasso lock-free\ncall(1,a)\ni\n# cycle\nstep(2)\nret(1,a)\n");
+  EXPECT_TRUE(c.lasso);
+  ASSERT_EQ(c.cycle.size(), 2u);
+  EXPECT_EQ(c.cycle[0].thread, 1);
+  EXPECT_FALSE(c.stem[1].visible);
+  const auto blocks = parse_counterexamples(
+      "x", "# lasso wait-free\ncall(1,a)\nstep(1)\n# cycle\nstep(1)\n# lasso lock-free\ncall(2,a)\n# cycle\ni\n");
+  ASSERT_EQ(blocks.size(), 2u);
+  EXPECT_EQ(blocks[0].property, "wait-free");
+  EXPECT_EQ(blocks[1].property, "lock-free");
+  EXPECT_EQ(blocks[1].stem.size(), 1u);
+  EXPECT_THROW(parse_counterexamples("x", "# lasso a\ncall(1,a)\n# lasso b\n# cycle\ni\n"), formats::ParseError);
+  EXPECT_THROW(parse_counterexamples("x", "call(1,a)\n# lasso b\n# cycle\ni\n"), formats::ParseError);
+  EXPECT_THROW(parse_counterexample("x", "# lasso a\n# cycle\ni\n# lasso b\n# cycle\ni\n"), formats::ParseError);
+}
+
+}  // namespace
+}  // namespace frontend::replay

@@ -1,0 +1,67 @@
+#!/bin/bash
+# gen --replay from the command line: a counterexample of refines replayed
+# (text, JSON, dot), one edited to be impossible (exit 2), fault runs.
+set -u
+GEN="$BIN/gen"
+REFINES="$BIN/refines"
+[ -x "$GEN" ] && [ -x "$REFINES" ] || exit 77
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+m="$SRC/models/buggy_queue.conc"
+opts=(--object ShannQueue --threads 2 --ops 2)
+"$GEN" "$m" "${opts[@]}" -o "$tmp/impl.aut" || fail "gen impl"
+"$GEN" "$m" "${opts[@]}" --spec -o "$tmp/spec.aut" || fail "gen spec"
+"$REFINES" "$tmp/impl.aut" "$tmp/spec.aut" --cex "$tmp/lin.cex" > /dev/null
+[ $? = 1 ] || fail "the buggy queue refines its spec"
+
+"$GEN" "$m" "${opts[@]}" --replay "$tmp/lin.cex" --replay-dot "$tmp/heap.dot" > "$tmp/run.txt" || fail "replay exit"
+tail -1 "$tmp/run.txt" | grep -q "the specification cannot do this" || fail "no refusal on the last row"
+tail -1 "$tmp/run.txt" | grep -q "$(tail -1 "$tmp/lin.cex")" || fail "the last row is not the refused action"
+grep -q "buggy_queue.conc:[0-9]*  h := Head;" "$tmp/run.txt" || fail "no source line"
+grep -q "Head: 0 -> 1" "$tmp/run.txt" || fail "no change shown"
+grep -q "^digraph heap" "$tmp/heap.dot" || fail "dot"
+grep -q '"Head" \[shape=box, label="Head = 2"\]' "$tmp/heap.dot" || fail "dot: shared variable"
+cp "$tmp/lin.cex" "$tmp/keep.cex"
+"$GEN" "$m" "${opts[@]}" --replay "$tmp/lin.cex" --replay-dot "$tmp/lin.cex" > /dev/null 2>&1
+[ $? = 2 ] && cmp -s "$tmp/lin.cex" "$tmp/keep.cex" || fail "--replay-dot over the counterexample"
+
+# JSON: one object per step; its actions are the counterexample.
+"$GEN" "$m" "${opts[@]}" --replay "$tmp/lin.cex" --replay-format json > "$tmp/run.json" || fail "json exit"
+python3 - "$tmp/run.json" "$tmp/lin.cex" <<'PY' || fail "json"
+import json, sys
+steps = json.load(open(sys.argv[1]))
+actions = [s["action"] for s in steps if s["action"]]
+assert actions == open(sys.argv[2]).read().split(), actions
+assert steps[-1]["refused"] is True
+assert all(set(s) >= {"thread", "file", "line", "column", "statement", "action", "changes"} for s in steps)
+PY
+
+# Impossible: the last return's value changed; other options: fewer operations.
+sed '$ s/)$/9)/' "$tmp/lin.cex" > "$tmp/bad.cex"
+"$GEN" "$m" "${opts[@]}" --replay "$tmp/bad.cex" > "$tmp/out" 2> "$tmp/err"
+[ $? = 2 ] || fail "impossible counterexample: exit"
+[ ! -s "$tmp/out" ] || fail "output on exit 2"
+grep -q "does not belong to this model and these options" "$tmp/err" || fail "message"
+"$GEN" "$m" --object ShannQueue --threads 2 --ops 1 --replay "$tmp/lin.cex" > /dev/null 2>&1
+[ $? = 2 ] || fail "replay under --ops 1"
+printf 'call(1,deq) x\n' > "$tmp/malformed.cex"
+"$GEN" "$m" "${opts[@]}" --replay "$tmp/malformed.cex" 2> "$tmp/err" > /dev/null
+[ $? = 2 ] && grep -q "malformed.cex:1:" "$tmp/err" || fail "malformed counterexample"
+
+# A file of several lassos (refines --progress all): one chosen by property.
+l="$SRC/tests/frontend/replay/treiber_hp_fu_3.progress"
+"$GEN" "$SRC/models/treiber_hp_fu.conc" --object TreiberHPFu --ops 2 --replay "$l" --replay-property wait-free > "$tmp/lasso.txt" ||
+  fail "lasso exit"
+grep -q "the cycle: the steps below repeat forever" "$tmp/lasso.txt" || fail "no cycle marker"
+tail -1 "$tmp/lasso.txt" | grep -q "back to the state before step" || fail "no return to the cycle start"
+"$GEN" "$SRC/models/treiber_hp_fu.conc" --object TreiberHPFu --ops 2 --replay "$l" --replay-property nonsense > /dev/null 2>&1
+[ $? = 2 ] || fail "unknown property"
+
+# A fault run ends with the fault; none in a correct model.
+"$GEN" "$SRC/models/treiber_stack.conc" --pool 1 --ops 2 --replay-fault > "$tmp/fault.txt" || fail "fault exit"
+tail -1 "$tmp/fault.txt" | grep -q "FAULT: out of heap" || fail "fault row"
+"$GEN" "$SRC/models/treiber_stack.conc" --replay-fault > /dev/null 2>&1
+[ $? = 2 ] || fail "fault in a correct model"
+echo OK
