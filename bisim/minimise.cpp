@@ -107,17 +107,17 @@ Minimised minimise_dense(lts::Lts&& input, Equivalence e, PhaseTimer* timer, boo
   start(timer, "reach");
   // Every phase reads a state's steps in one run (the order of the steps of
   // one state is kept, and none has the original order listed).
-  if (e != Equivalence::none) lts::list_by_source(input);
+  if (merges_states(e)) lts::list_by_source(input);
   lts::Lts current = lts::reachable_part(std::move(input), with_state_map ? &result.state_map : nullptr);
-  if (e == Equivalence::none) {
+  if (!merges_states(e)) {
     result.quotient = std::move(current);
     if (timer) timer->stop();
     return result;
   }
   Partition p;
   std::vector<StateId> state_order;  // empty: the states' own order
-  if (e == Equivalence::branching || e == Equivalence::divbranching) {
-    p = branching_in_phases(current, e == Equivalence::divbranching, result.state_map, state_order, timer);
+  if (hides_inert_tau(e)) {
+    p = branching_in_phases(current, divergence_sensitive(e), result.state_map, state_order, timer);
   } else {
     start(timer, "refine");
     p = partition(current, e);

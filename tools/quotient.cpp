@@ -6,6 +6,7 @@
 
 #include "bisim/equivalence.hpp"
 #include "bisim/quotient_job.hpp"
+#include "tools/common/equivalence_option.hpp"
 #include "tools/common/tool.hpp"
 
 int main(int argc, char** argv) {
@@ -24,16 +25,12 @@ int main(int argc, char** argv) {
       "its state in the quotient, or '-' when STATE is unreachable from the initial state\n"
       "(sparse LTSs, numbered far beyond their transitions: the states they mention only).\n"
       "Exit status: 0 on success, 2 on an error (then no output file is written).");
-  std::string input, equivalence = "branching";
+  std::string input, equivalence;
   bool verbose = false;
   bisim::QuotientJob job;
   tools::OutputOptions output;
   app.add_option("input", input, "Input .aut file, or '-' for standard input")->type_name("IN");
-  app.add_option("-e,--equivalence", equivalence,
-                 "branching (default), divbranching (divergence-sensitive branching), strong,\n"
-                 "or none (the reachable part, its states renumbered in order)")
-      ->check(CLI::IsMember({"branching", "divbranching", "strong", "none"}))
-      ->type_name("EQ");
+  tools::add_quotient_equivalence_option(app, equivalence);
   tools::add_tau_option(app, job.read);
   tools::add_output_options(app, output);
   app.add_option("--map", job.map_path, "Write for every input state its quotient state to FILE")

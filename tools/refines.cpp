@@ -12,6 +12,7 @@
 #include "refine/lock_freedom.hpp"
 #include "refine/reports.hpp"
 #include "refine/trace_inclusion.hpp"
+#include "tools/common/equivalence_option.hpp"
 #include "tools/common/tool.hpp"
 
 namespace {
@@ -122,8 +123,7 @@ int main(int argc, char** argv) {
   Settings s;
   app.add_option("inputs", s.inputs, "IMPL SPEC (two .aut files), or one with --lockfree; '-' is stdin")
       ->type_name("FILE");
-  app.add_option("--equiv", s.equivalence, "Decide bisimilarity instead: strong, branching or divbranching")
-      ->check(CLI::IsMember({"strong", "branching", "divbranching"}));
+  tools::add_refines_equivalence_option(app, s.equivalence);
   app.add_flag("--lockfree", s.lockfree, "Check one LTS for a reachable cycle of internal steps (a lasso)");
   app.add_option("--cex", s.cex_path, "Write the counterexample trace to FILE, one label per line as in the .aut\n"
                  "(only when the relation does not hold)")
