@@ -7,7 +7,6 @@
 
 #include "bisim/acyclic_classes.hpp"
 #include "bisim/bisimulation.hpp"
-#include "bisim/phase_timer.hpp"
 #include "bisim/quotient.hpp"
 #include "bisim/strong_bisimulation.hpp"
 #include "bisim/branching/branching_bisimulation.hpp"
@@ -22,8 +21,8 @@ namespace {
 
 using lts::StateId;
 
-void start(PhaseTimer* timer, const char* phase) {
-  if (timer) timer->start(phase);
+void start(const PhaseCallback& on_phase, std::string_view phase) {
+  if (on_phase) on_phase(phase);
 }
 
 // branching_partition (bisim/branching/) in its two phases, so that -v can
@@ -38,20 +37,20 @@ void start(PhaseTimer* timer, const char* phase) {
 // receives its states in the order of their smallest original member, so
 // that the quotient is numbered as if built from the original states.
 Partition branching_in_phases(lts::Lts& l, bool divergence_sensitive, std::vector<StateId>& state_map,
-                              std::vector<StateId>& by_first_member, PhaseTimer* timer) {
+                              std::vector<StateId>& by_first_member, const PhaseCallback& on_phase) {
   // The search for cycles first: when tau self-loops are the only
   // tau-cycles and no other cycle exists (gen's models with a bounded
   // number of operations, or none that loop internally), one bottom-up pass
   // classifies the states as they are, and there is nothing to contract
   // (MS queue 3x2: half the scc phase and 40% less peak memory).
-  start(timer, "scc");
+  start(on_phase, "scc");
   by_first_member.clear();
   if (const std::optional<SuccessorsFirst> order = SuccessorsFirst::of(l)) {
-    start(timer, "refine");
+    start(on_phase, "refine");
     if (std::optional<Partition> p = acyclic_partition(
             l, *order, divergence_sensitive ? Equivalence::divbranching : Equivalence::branching))
       return std::move(*p);
-    start(timer, "scc");  // too costly after all: contract and refine
+    start(on_phase, "scc");  // too costly after all: contract and refine
   }
   // No tau-steps at all: none can be inert and nothing diverges, so both
   // branching kinds are strong bisimulation, and there is nothing to
@@ -59,7 +58,7 @@ Partition branching_in_phases(lts::Lts& l, bool divergence_sensitive, std::vecto
   // has been done.
   if (std::none_of(l.transitions.begin(), l.transitions.end(),
                    [](const lts::Transition& t) { return t.label == lts::tau; })) {
-    start(timer, "refine");
+    start(on_phase, "refine");
     Partition p = strong_partition(l, StrongRoute::known_cyclic);
     p.log.insert(p.log.begin(), "no tau-step: strong bisimulation");
     return p;
@@ -86,7 +85,7 @@ Partition branching_in_phases(lts::Lts& l, bool divergence_sensitive, std::vecto
       }
   }
   std::vector<std::uint32_t>().swap(contracted.component);
-  start(timer, "refine");
+  start(on_phase, "refine");
   // Contraction removes cycles only by merging states; when it merged none,
   // the cycles found above are still there.
   Partition p = branching_partition_of_contracted(contracted.lts, /*may_be_acyclic=*/n < contracted_from);
@@ -102,28 +101,28 @@ Partition branching_in_phases(lts::Lts& l, bool divergence_sensitive, std::vecto
 }
 
 // minimise, on states numbered densely.
-Minimised minimise_dense(lts::Lts&& input, Equivalence e, PhaseTimer* timer, bool with_state_map) {
+Minimised minimise_dense(lts::Lts&& input, Equivalence e, const PhaseCallback& on_phase, bool with_state_map) {
   Minimised result;
-  start(timer, "reach");
+  start(on_phase, "reach");
   // Every phase reads a state's steps in one run (the order of the steps of
   // one state is kept, and none has the original order listed).
   if (merges_states(e)) lts::list_by_source(input);
   lts::Lts current = lts::reachable_part(std::move(input), with_state_map ? &result.state_map : nullptr);
   if (!merges_states(e)) {
     result.quotient = std::move(current);
-    if (timer) timer->stop();
+    start(on_phase, "");
     return result;
   }
   Partition p;
   std::vector<StateId> state_order;  // empty: the states' own order
   if (hides_inert_tau(e)) {
-    p = branching_in_phases(current, divergence_sensitive(e), result.state_map, state_order, timer);
+    p = branching_in_phases(current, divergence_sensitive(e), result.state_map, state_order, on_phase);
   } else {
-    start(timer, "refine");
+    start(on_phase, "refine");
     p = partition(current, e);
   }
   result.refine_log = std::move(p.log);
-  start(timer, "build");
+  start(on_phase, "build");
   std::vector<StateId> class_to_state;
   // Under the branching kinds `current` is contracted, or has no cycles
   // but self-loops: its only tau-cycles are tau self-loops, so the divergent
@@ -133,7 +132,7 @@ Minimised minimise_dense(lts::Lts&& input, Equivalence e, PhaseTimer* timer, boo
                              /*tau_cycles_are_self_loops=*/true);
   for (StateId& s : result.state_map)
     if (s != lts::no_state) s = class_to_state[p.block[s]];
-  if (timer) timer->stop();
+  start(on_phase, "");
   return result;
 }
 
@@ -143,13 +142,13 @@ Minimised minimise_dense(lts::Lts&& input, Equivalence e, PhaseTimer* timer, boo
 // state map speaks of the original ids of the states that occur:
 // `des (0,1,4294967295)` with one transition to state 4294967294 takes 3 MB,
 // not 17 GB, and its map two lines, not 4*10^9.
-Minimised minimise(lts::Lts&& input, Equivalence e, PhaseTimer* timer, bool with_state_map) {
+Minimised minimise(lts::Lts&& input, Equivalence e, const PhaseCallback& on_phase, bool with_state_map) {
   lts::DenseLts dense = lts::make_dense(std::move(input));
-  Minimised result = minimise_dense(std::move(dense.lts), e, timer, with_state_map);
+  Minimised result = minimise_dense(std::move(dense.lts), e, on_phase, with_state_map);
   if (with_state_map) result.mapped_states = std::move(dense.original);  // empty unless sparse
   return result;
 }
 
-Minimised minimise(const lts::Lts& lts, Equivalence e) { return minimise(lts::Lts(lts), e, nullptr); }
+Minimised minimise(const lts::Lts& lts, Equivalence e) { return minimise(lts::Lts(lts), e, {}); }
 
 }  // namespace bisim

@@ -2,7 +2,9 @@
 // Quotient construction (Yang, Katoen, Lin, Wu, "Proving linearizability via
 // branching bisimulation", Definition 3.3; for divergence sensitivity,
 // Definitions 4.2-4.3): one state per class of a partition.
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bisim/equivalence.hpp"
@@ -63,13 +65,15 @@ struct Minimised {
 };
 Minimised minimise(const lts::Lts& lts, Equivalence e);
 
-class PhaseTimer;
+// Told the name of each phase of minimise as it starts (reach, scc, refine,
+// build), and "" when the last one has ended: how `quotient -v` times them.
+using PhaseCallback = std::function<void(std::string_view phase)>;
+
 // The same, consuming `lts` so that its memory is released once it is no
-// longer needed, and timing the phases (reach, scc, refine, build) on
-// `timer` when given. Under branching and divbranching the tau-SCCs are
+// longer needed, and reporting its phases to `on_phase` when given. Under branching and divbranching the tau-SCCs are
 // contracted first (bisim/branching/tau_contraction.hpp). Without
 // `with_state_map` the result's state_map is left empty, which saves 4 bytes
 // per input state at the peak.
-Minimised minimise(lts::Lts&& lts, Equivalence e, PhaseTimer* timer, bool with_state_map = true);
+Minimised minimise(lts::Lts&& lts, Equivalence e, const PhaseCallback& on_phase, bool with_state_map = true);
 
 }  // namespace bisim

@@ -1,12 +1,12 @@
 // quotient: the branching-bisimulation quotient of an LTS (bisim/). Only the
-// command line lives here; bisim/quotient_job.hpp does the work.
+// command line lives here; tools/common/quotient_job.hpp runs the job.
 #include <fmt/format.h>
 
 #include <cstdio>
 
 #include "bisim/equivalence.hpp"
-#include "bisim/quotient_job.hpp"
 #include "tools/common/equivalence_option.hpp"
+#include "tools/common/quotient_job.hpp"
 #include "tools/common/tool.hpp"
 
 int main(int argc, char** argv) {
@@ -27,7 +27,7 @@ int main(int argc, char** argv) {
       "Exit status: 0 on success, 2 on an error (then no output file is written).");
   std::string input, equivalence;
   bool verbose = false;
-  bisim::QuotientJob job;
+  tools::QuotientJob job;
   tools::OutputOptions output;
   app.add_option("input", input, "Input .aut file, or '-' for standard input")->type_name("IN");
   tools::add_quotient_equivalence_option(app, equivalence);
@@ -44,9 +44,9 @@ int main(int argc, char** argv) {
     job.equivalence = *bisim::parse_equivalence(equivalence);
     job.output = output.path;
     job.write = output.aut;
-    job.show_progress = bisim::stderr_is_terminal();
-    const bisim::QuotientReport report = bisim::run_quotient(job);
-    if (verbose) std::fputs(bisim::format_report(report).c_str(), stderr);
+    job.show_progress = tools::stderr_is_terminal();
+    const tools::QuotientReport report = tools::run_quotient(job);
+    if (verbose) std::fputs(tools::format_report(report).c_str(), stderr);
     return 0;
   });
 }

@@ -1,6 +1,8 @@
-#include "bisim/quotient_job.hpp"
+#include "tools/common/quotient_job.hpp"
 
 #include <malloc.h>
+
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -8,7 +10,7 @@
 #include "formats/output_file.hpp"
 #include "lts/reachability.hpp"
 
-namespace bisim {
+namespace tools {
 
 QuotientReport run_quotient(const QuotientJob& job) {
   // Arrays of 256 KiB and more get pages of their own, given back when
@@ -30,7 +32,13 @@ QuotientReport run_quotient(const QuotientJob& job) {
     lts::Lts input = formats::read_aut_file(job.input, job.read);
     report.input_states = input.num_states;
     report.input_transitions = input.num_transitions();
-    const Minimised m = minimise(std::move(input), job.equivalence, &timer, !job.map_path.empty());
+    const bisim::Minimised m = bisim::minimise(
+        std::move(input), job.equivalence,
+        [&timer](std::string_view phase) {
+          if (phase.empty()) timer.stop();
+          else timer.start(std::string(phase));
+        },
+        !job.map_path.empty());
     report.output_states = m.quotient.num_states;
     report.output_transitions = m.quotient.num_transitions();
     report.refine_log = m.refine_log;
@@ -88,7 +96,7 @@ std::string format_report(const QuotientReport& r) {
       "quotient: output  {} states, {} transitions ({} quotient)\n"
       "quotient: reduction {} states, {} transitions\n"
       "quotient: phase     time (s)  peak so far (MiB)  resident after (MiB)\n",
-      r.input_states, r.input_transitions, r.output_states, r.output_transitions, name(r.equivalence),
+      r.input_states, r.input_transitions, r.output_states, r.output_transitions, bisim::name(r.equivalence),
       ratio(r.input_states, r.output_states), ratio(r.input_transitions, r.output_transitions));
   double total = 0;
   for (const PhaseReport& p : r.phases) {
@@ -106,4 +114,4 @@ std::string format_report(const QuotientReport& r) {
   return text;
 }
 
-}  // namespace bisim
+}  // namespace tools

@@ -1,6 +1,7 @@
 #pragma once
 // A whole `quotient` run: read an .aut file, minimise it, write the quotient
-// and, on request, the state map; each phase timed (bisim/phase_timer.hpp).
+// and, on request, the state map; each phase timed (tools/common/phase_timer.hpp),
+// the phases of minimisation reported by bisim::minimise's callback.
 // The tool's main only parses options into a QuotientJob and prints the
 // report; this is also what the tool tests and benchmarks exercise.
 #include <cstdint>
@@ -9,17 +10,17 @@
 #include <vector>
 
 #include "bisim/equivalence.hpp"
-#include "bisim/phase_timer.hpp"
+#include "tools/common/phase_timer.hpp"
 #include "formats/aut_reader.hpp"
 #include "formats/aut_writer.hpp"
 #include "lts/lts.hpp"
 
-namespace bisim {
+namespace tools {
 
 struct QuotientJob {
   std::string input = "-";  // a file, or "-" for standard input
   formats::AutReadOptions read;
-  Equivalence equivalence = Equivalence::branching;
+  bisim::Equivalence equivalence = bisim::Equivalence::branching;
   std::string output = "-";  // "-" is standard output
   formats::AutWriteOptions write;
   std::string map_path;  // where to write the state map; empty for none
@@ -27,12 +28,12 @@ struct QuotientJob {
 };
 
 struct QuotientReport {
-  Equivalence equivalence = Equivalence::branching;
+  bisim::Equivalence equivalence = bisim::Equivalence::branching;
   std::uint64_t input_states = 0, input_transitions = 0;
   std::uint64_t output_states = 0, output_transitions = 0;
   std::vector<PhaseReport> phases;  // read, reach, scc, refine, build, write
   std::uint64_t peak_bytes = 0;     // of the whole process
-  std::vector<std::string> refine_log;  // how the partition was found (Minimised::refine_log)
+  std::vector<std::string> refine_log;  // how the partition was found (bisim::Minimised::refine_log)
 };
 
 // Runs the job. Output files appear only when the whole run succeeded.
@@ -47,9 +48,9 @@ std::string format_report(const QuotientReport& report);
 //   INPUT_STATE QUOTIENT_STATE
 // in increasing order of INPUT_STATE, with '-' as QUOTIENT_STATE for a state
 // unreachable from the initial state (it has no counterpart in the quotient).
-// With `mapped_states` (Minimised::mapped_states), only the input states it
+// With `mapped_states` (bisim::Minimised::mapped_states), only the input states it
 // lists have a line.
 void write_state_map(const std::vector<lts::StateId>& state_map, std::FILE* out,
                      const std::vector<lts::StateId>& mapped_states = {});
 
-}  // namespace bisim
+}  // namespace tools

@@ -1,4 +1,4 @@
-#include "bisim/phase_timer.hpp"
+#include "tools/common/phase_timer.hpp"
 
 #include <sys/resource.h>
 #include <unistd.h>
@@ -7,7 +7,7 @@
 #include <fstream>
 #include <string_view>
 
-namespace bisim {
+namespace tools {
 
 namespace {
 
@@ -77,4 +77,4 @@ void PhaseTimer::tick() {
   }
 }
 
-}  // namespace bisim
+}  // namespace tools
