@@ -3,7 +3,7 @@
 #include <numeric>
 
 #include "bisim/branching/branching_bisimulation.hpp"
-#include "bisim/strong_bisimulation.hpp"
+#include "bisim/strong/strong_bisimulation.hpp"
 
 namespace bisim {
 

@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <utility>
 
-#include "bisim/acyclic_classes.hpp"
+#include "bisim/acyclic/acyclic_classes.hpp"
 #include "bisim/bisimulation.hpp"
 #include "bisim/quotient.hpp"
-#include "bisim/strong_bisimulation.hpp"
+#include "bisim/strong/strong_bisimulation.hpp"
 #include "bisim/branching/branching_bisimulation.hpp"
 #include "bisim/branching/tau_contraction.hpp"
 #include "lts/reachability.hpp"

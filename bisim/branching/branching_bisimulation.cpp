@@ -2,16 +2,15 @@
 // classify the contracted LTS in one pass when its only cycles are
 // self-loops (acyclic_classes.hpp), partition it for strong bisimulation
 // when no tau-step is left, else refine it in O(m log n) (refiner.hpp), and
-// map the blocks back to the input states. Built into the `bisim` library,
-// not `bisim_branching`, since it calls the strong partitioner.
+// map the blocks back to the input states.
 #include "bisim/branching/branching_bisimulation.hpp"
 
 #include <algorithm>
 
-#include "bisim/acyclic_classes.hpp"
+#include "bisim/acyclic/acyclic_classes.hpp"
 #include "bisim/branching/refiner.hpp"
 #include "bisim/branching/tau_contraction.hpp"
-#include "bisim/strong_bisimulation.hpp"
+#include "bisim/strong/strong_bisimulation.hpp"
 
 namespace bisim {
 

@@ -57,10 +57,10 @@
 #include <string>
 #include <vector>
 
-#include "bisim/mix.hpp"
+#include "bisim/signatures/mix.hpp"
 #include "bisim/partition.hpp"
-#include "bisim/signature_stability.hpp"
-#include "bisim/wide_signatures.hpp"
+#include "bisim/signatures/signature_stability.hpp"
+#include "bisim/signatures/wide_signatures.hpp"
 #include "lts/lts.hpp"
 #include "lts/two_threads.hpp"
 

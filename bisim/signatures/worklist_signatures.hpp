@@ -38,8 +38,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "bisim/mix.hpp"
-#include "bisim/signature_refinement.hpp"
+#include "bisim/signatures/mix.hpp"
+#include "bisim/signatures/signature_refinement.hpp"
 #include "lts/lts.hpp"
 #include "lts/two_threads.hpp"
 

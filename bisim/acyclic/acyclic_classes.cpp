@@ -1,10 +1,10 @@
-#include "bisim/acyclic_classes.hpp"
+#include "bisim/acyclic/acyclic_classes.hpp"
 
 #include <algorithm>
 #include <span>
 #include <vector>
 
-#include "bisim/mix.hpp"
+#include "bisim/signatures/mix.hpp"
 #include "lts/source_order.hpp"
 
 namespace bisim {
