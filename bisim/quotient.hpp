@@ -2,13 +2,12 @@
 // Quotient construction (Yang, Katoen, Lin, Wu, "Proving linearizability via
 // branching bisimulation", Definition 3.3; for divergence sensitivity,
 // Definitions 4.2-4.3): one state per class of a partition.
-#include <functional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "bisim/equivalence.hpp"
 #include "bisim/partition.hpp"
+#include "bisim/phase_callback.hpp"
 #include "lts/lts.hpp"
 #include "lts/reachability.hpp"  // lts::no_state
 
@@ -65,12 +64,8 @@ struct Minimised {
 };
 Minimised minimise(const lts::Lts& lts, Equivalence e);
 
-// Told the name of each phase of minimise as it starts (reach, scc, refine,
-// build), and "" when the last one has ended: how `quotient -v` times them.
-using PhaseCallback = std::function<void(std::string_view phase)>;
-
 // The same, consuming `lts` so that its memory is released once it is no
-// longer needed, and reporting its phases to `on_phase` when given. Under branching and divbranching the tau-SCCs are
+// longer needed, and reporting its phases (reach, scc, refine, build) to `on_phase` when given. Under branching and divbranching the tau-SCCs are
 // contracted first (bisim/branching/tau_contraction.hpp). Without
 // `with_state_map` the result's state_map is left empty, which saves 4 bytes
 // per input state at the peak.
