@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
       "  quotient -e divbranching impl.aut          keeps divergence (for progress checks)\n"
       "  gen model.conc | quotient - > model.q.aut  from standard input\n"
       "  quotient -v --map impl.map impl.aut -o impl.q.aut\n"
+      "  quotient spec.aut -o spec.q.aut --dot spec.dot   and a picture: dot -Tsvg spec.dot\n"
       "State map (--map FILE): one line 'STATE QSTATE' per input state, in order, where QSTATE is\n"
       "its state in the quotient, or '-' when STATE is unreachable from the initial state\n"
       "(sparse LTSs, numbered far beyond their transitions: the states they mention only).\n"
@@ -34,6 +35,11 @@ int main(int argc, char** argv) {
   tools::add_tau_option(app, job.read);
   tools::add_output_options(app, output);
   app.add_option("--map", job.map_path, "Write for every input state its quotient state to FILE")
+      ->check(tools::file_name)
+      ->type_name("FILE");
+  app.add_option("--dot", job.dot_path,
+                 "Write a Graphviz picture of the quotient to FILE (`dot -Tsvg FILE`), for quotients\n"
+                 "of at most " + std::to_string(tools::max_dot_states) + " states")
       ->check(tools::file_name)
       ->type_name("FILE");
   app.add_flag("-v,--verbose", verbose,

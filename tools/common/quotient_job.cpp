@@ -2,15 +2,48 @@
 
 #include <malloc.h>
 
+#include <optional>
+#include <stdexcept>
 #include <string_view>
 
 #include <fmt/format.h>
 
 #include "bisim/quotient.hpp"
+#include "formats/dot_writer.hpp"
 #include "formats/output_file.hpp"
 #include "lts/reachability.hpp"
 
 namespace tools {
+
+namespace {
+
+// The quotient, and the state map and picture when asked, each written whole
+// before any moves into place.
+void write_outputs(const QuotientJob& job, const bisim::Minimised& m) {
+  formats::OutputFile out(job.output);
+  formats::write_aut(m.quotient, out.stream(), job.write);
+  if (job.map_path.empty() && job.dot_path.empty()) {
+    out.commit();
+    return;
+  }
+  std::optional<formats::OutputFile> map, dot;
+  if (!job.map_path.empty()) {
+    map.emplace(job.map_path);
+    write_state_map(m.state_map, map->stream(), m.mapped_states);
+  }
+  if (!job.dot_path.empty()) {
+    dot.emplace(job.dot_path);
+    formats::write_dot(m.quotient, dot->stream());
+  }
+  out.finish();
+  if (map) map->finish();
+  if (dot) dot->finish();
+  out.commit();
+  if (map) map->commit();
+  if (dot) dot->commit();
+}
+
+}  // namespace
 
 QuotientReport run_quotient(const QuotientJob& job) {
   // Arrays of 256 KiB and more get pages of their own, given back when
@@ -20,9 +53,12 @@ QuotientReport run_quotient(const QuotientJob& job) {
   mallopt(M_MMAP_THRESHOLD, 256 * 1024);
   // Refuse unusable output names now, not after a long run.
   formats::check_output_path(job.output);
-  if (!job.map_path.empty()) {
-    formats::check_output_path(job.map_path);
-    formats::check_distinct_outputs(job.output, job.map_path);
+  const std::vector<std::string> extra = {job.map_path, job.dot_path};
+  for (std::size_t k = 0; k < extra.size(); ++k) {
+    if (extra[k].empty()) continue;
+    formats::check_output_path(extra[k]);
+    formats::check_distinct_outputs(job.output, extra[k]);
+    if (k == 1 && !job.map_path.empty()) formats::check_distinct_outputs(job.map_path, extra[k]);
   }
   QuotientReport report;
   report.equivalence = job.equivalence;
@@ -43,20 +79,12 @@ QuotientReport run_quotient(const QuotientJob& job) {
     report.output_transitions = m.quotient.num_transitions();
     report.refine_log = m.refine_log;
 
+    if (!job.dot_path.empty() && m.quotient.num_states > max_dot_states)
+      throw std::runtime_error(fmt::format(
+          "the quotient has {} states; --dot draws at most {} (nothing written)", m.quotient.num_states,
+          max_dot_states));
     timer.start("write");
-    formats::OutputFile out(job.output);
-    formats::write_aut(m.quotient, out.stream(), job.write);
-    if (job.map_path.empty()) {
-      out.commit();
-    } else {
-      formats::OutputFile map(job.map_path);
-      write_state_map(m.state_map, map.stream(), m.mapped_states);
-      // Both written whole before either moves into place.
-      out.finish();
-      map.finish();
-      out.commit();
-      map.commit();
-    }
+    write_outputs(job, m);
     timer.stop();
     report.phases = timer.phases();
   }

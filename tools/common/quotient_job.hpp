@@ -24,6 +24,7 @@ struct QuotientJob {
   std::string output = "-";  // "-" is standard output
   formats::AutWriteOptions write;
   std::string map_path;  // where to write the state map; empty for none
+  std::string dot_path;  // where to write a Graphviz picture of the quotient; empty for none
   bool show_progress = false;
 };
 
@@ -36,8 +37,14 @@ struct QuotientReport {
   std::vector<std::string> refine_log;  // how the partition was found (bisim::Minimised::refine_log)
 };
 
+// The largest quotient drawn by --dot: beyond, Graphviz takes long and the
+// picture says little.
+inline constexpr std::uint64_t max_dot_states = 1000;
+
 // Runs the job. Output files appear only when the whole run succeeded.
-// Throws formats::ParseError / formats::FileError on bad input or output.
+// Throws formats::ParseError / formats::FileError on bad input or output,
+// and std::runtime_error when a picture is asked of a quotient of more than
+// max_dot_states states (then nothing is written).
 QuotientReport run_quotient(const QuotientJob& job);
 
 // The -v text: sizes before and after, reduction factors, a table of the
