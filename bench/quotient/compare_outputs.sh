@@ -64,7 +64,8 @@ for file in "${files[@]}"; do
     for kind in aut map err status missing; do
       if ! cmp -s "$work/old.$kind" "$work/new.$kind" 2>/dev/null &&
          { [ -e "$work/old.$kind" ] || [ -e "$work/new.$kind" ]; }; then
-        echo "DIFFER: -e $equivalence ${file#"$src"/} ($kind)"
+        echo "DIFFER: -e $equivalence ${file#"$src"/} ($kind; exit $(cat "$work/old.status") vs $(cat "$work/new.status"))"
+        for side in old new; do [ -s "$work/$side.err" ] && echo "  $side: $(head -n 1 "$work/$side.err")"; done
         differ=$((differ + 1))
         break
       fi
