@@ -3,7 +3,7 @@
 #include <numeric>
 
 #include "bisim/branching/branching_bisimulation.hpp"
-#include "bisim/strong_bisimulation.hpp"
+#include "bisim/strong/strong_bisimulation.hpp"
 
 namespace bisim {
 
@@ -16,13 +16,9 @@ Partition identity_partition(const lts::Lts& lts) {
 }
 
 Partition partition(const lts::Lts& lts, Equivalence e) {
-  switch (e) {
-    case Equivalence::none: return identity_partition(lts);
-    case Equivalence::strong: return strong_partition(lts);
-    case Equivalence::branching: return branching_partition(lts, false);
-    case Equivalence::divbranching: return branching_partition(lts, true);
-  }
-  return identity_partition(lts);
+  if (!merges_states(e)) return identity_partition(lts);
+  if (hides_inert_tau(e)) return branching_partition(lts, divergence_sensitive(e));
+  return strong_partition(lts);
 }
 
 }  // namespace bisim

@@ -9,7 +9,7 @@ namespace bisim {
 
 // The coarsest partition of all states of `lts` (reachable or not) under `e`:
 //   none          the identity (block[s] == s),
-//   strong        strong bisimulation (bisim/strong_bisimulation.hpp),
+//   strong        strong bisimulation (bisim/strong/strong_bisimulation.hpp),
 //   branching     branching bisimulation (bisim/branching/),
 //   divbranching  divergence-sensitive branching bisimulation (bisim/branching/).
 // Deterministic: the same LTS always gives the same block numbers.

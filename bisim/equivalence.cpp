@@ -2,22 +2,25 @@
 
 namespace bisim {
 
+static_assert([] {
+  for (const EquivalenceInfo& row : equivalences)
+    if (&info(row.id) != &row) return false;
+  return true;
+}(), "one row per equivalence");
+
 std::optional<Equivalence> parse_equivalence(std::string_view name) {
-  if (name == "none") return Equivalence::none;
-  if (name == "strong") return Equivalence::strong;
-  if (name == "branching") return Equivalence::branching;
-  if (name == "divbranching") return Equivalence::divbranching;
+  for (const EquivalenceInfo& row : equivalences)
+    if (row.name == name) return row.id;
   return std::nullopt;
 }
 
-std::string_view name(Equivalence e) {
-  switch (e) {
-    case Equivalence::none: return "none";
-    case Equivalence::strong: return "strong";
-    case Equivalence::branching: return "branching";
-    case Equivalence::divbranching: return "divbranching";
-  }
-  return "?";
+std::string_view name(Equivalence e) { return info(e).name; }
+
+std::vector<std::string> equivalence_names(bool bisimilarities_only) {
+  std::vector<std::string> names;
+  for (const EquivalenceInfo& row : equivalences)
+    if (row.merges_states || !bisimilarities_only) names.emplace_back(row.name);
+  return names;
 }
 
 }  // namespace bisim

@@ -16,8 +16,6 @@ namespace {
 using lts::StateId;
 using lts::Transition;
 
-bool is_branching(Equivalence e) { return e == Equivalence::branching || e == Equivalence::divbranching; }
-
 // rank[label]: position of the label in name order, tau always first, so the
 // output never depends on the order in which labels were interned.
 std::vector<std::uint32_t> label_ranks(const lts::LabelTable& labels) {
@@ -78,11 +76,12 @@ struct ClassSteps {
 
 ClassSteps class_steps(const lts::Lts& lts, const Partition& p, Equivalence e, const std::vector<std::uint32_t>& rank,
                        bool tau_cycles_are_self_loops) {
+  const bool hides_inert = hides_inert_tau(e);
   const auto kept = [&](const Transition& t) {
-    return !(is_branching(e) && t.label == lts::tau && p.block[t.from] == p.block[t.to]);
+    return !(hides_inert && t.label == lts::tau && p.block[t.from] == p.block[t.to]);
   };
   std::vector<bool> divergent;
-  if (e == Equivalence::divbranching) divergent = divergent_classes(lts, p, tau_cycles_are_self_loops);
+  if (divergence_sensitive(e)) divergent = divergent_classes(lts, p, tau_cycles_are_self_loops);
   ClassSteps c;
   c.first.assign(std::size_t{p.num_blocks} + 1, 0);
   const std::vector<Transition>& all = lts.transitions;
@@ -91,7 +90,7 @@ ClassSteps class_steps(const lts::Lts& lts, const Partition& p, Equivalence e, c
   // ahead (a few percent off the build phase of large random LTSs).
   constexpr std::size_t ahead = 16;
   for (std::size_t i = 0; i < m; ++i) {
-    if (is_branching(e) && i + ahead < m) __builtin_prefetch(&p.block[all[i + ahead].to]);
+    if (hides_inert && i + ahead < m) __builtin_prefetch(&p.block[all[i + ahead].to]);
     if (kept(all[i])) ++c.first[p.block[all[i].from] + 1];
   }
   for (std::uint32_t b = 0; b < divergent.size(); ++b) c.first[b + 1] += divergent[b];

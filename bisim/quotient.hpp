@@ -7,6 +7,7 @@
 
 #include "bisim/equivalence.hpp"
 #include "bisim/partition.hpp"
+#include "bisim/phase_callback.hpp"
 #include "lts/lts.hpp"
 #include "lts/reachability.hpp"  // lts::no_state
 
@@ -63,13 +64,11 @@ struct Minimised {
 };
 Minimised minimise(const lts::Lts& lts, Equivalence e);
 
-class PhaseTimer;
 // The same, consuming `lts` so that its memory is released once it is no
-// longer needed, and timing the phases (reach, scc, refine, build) on
-// `timer` when given. Under branching and divbranching the tau-SCCs are
+// longer needed, and reporting its phases (reach, scc, refine, build) to `on_phase` when given. Under branching and divbranching the tau-SCCs are
 // contracted first (bisim/branching/tau_contraction.hpp). Without
 // `with_state_map` the result's state_map is left empty, which saves 4 bytes
 // per input state at the peak.
-Minimised minimise(lts::Lts&& lts, Equivalence e, PhaseTimer* timer, bool with_state_map = true);
+Minimised minimise(lts::Lts&& lts, Equivalence e, const PhaseCallback& on_phase, bool with_state_map = true);
 
 }  // namespace bisim

@@ -37,7 +37,7 @@ BisimilarityResult check_bisimilarity(const lts::Lts& a, const lts::Lts& b, bisi
   result.holds = qa == qb;
   if (result.holds) return result;
   const lts::Lts g = block_graph(u.lts, p, e);
-  if (e != bisim::Equivalence::strong) find_trace_witness(g, qa, qb, result);
+  if (bisim::hides_inert_tau(e)) find_trace_witness(g, qa, qb, result);
   if (result.traces_differ) return result;  // the trace says it plainly; a play costs more
   for (const PlayMove& m : distinguishing_play(g, qa, qb, e))
     result.play.push_back({m.attacker_is_a, m.diverges, m.label == lts::tau ? "" : g.labels.name(m.label), m.answer});

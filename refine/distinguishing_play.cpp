@@ -37,7 +37,7 @@ class Rounds {
   // States x can reach by steps that are inert under round k (itself first).
   std::vector<lts::StateId> inert_closure(lts::StateId x, std::size_t k) const {
     std::vector<lts::StateId> seen{x};
-    if (e_ == bisim::Equivalence::strong) return seen;
+    if (!bisim::hides_inert_tau(e_)) return seen;
     ++generation_;
     mark_[x] = generation_;
     for (std::size_t i = 0; i < seen.size(); ++i)
@@ -52,7 +52,7 @@ class Rounds {
   }
 
   bool inert(const lts::Transition& t, std::size_t k) const {
-    return e_ != bisim::Equivalence::strong && t.label == lts::tau && rounds_[k][t.to] == rounds_[k][t.from];
+    return bisim::hides_inert_tau(e_) && t.label == lts::tau && rounds_[k][t.to] == rounds_[k][t.from];
   }
 
   // The signature of x under round k: its non-inert steps after inert ones,
@@ -65,7 +65,7 @@ class Rounds {
         const lts::Transition& tr = g_.transitions[t];
         if (!inert(tr, k)) sig.push_back(element(tr.label, rounds_[k][tr.to]));
       }
-    if (e_ == bisim::Equivalence::divbranching && has_inert_cycle(reach, k)) sig.push_back(divergence);
+    if (bisim::divergence_sensitive(e_) && has_inert_cycle(reach, k)) sig.push_back(divergence);
     std::sort(sig.begin(), sig.end());
     sig.erase(std::unique(sig.begin(), sig.end()), sig.end());
     return sig;
@@ -162,7 +162,7 @@ Candidate evaluate(Rounds& r, lts::StateId x, lts::StateId y, Element e, std::si
     }
   };
   steps(y, [&](lts::StateId to) { consider(to, PlayMove::Answer::same); });
-  if (c.move.label == lts::tau && r.equivalence() != bisim::Equivalence::strong) consider(y, PlayMove::Answer::stays);
+  if (c.move.label == lts::tau && bisim::hides_inert_tau(r.equivalence())) consider(y, PlayMove::Answer::stays);
   return c;
 }
 

@@ -91,7 +91,7 @@ Report bisimilarity_report(const BisimilarityResult& r, bisim::Equivalence e, co
     report.text += could_do(r.trace.size(), other, r.other_enabled);
     return report;
   }
-  if (e != bisim::Equivalence::strong) report.text += "Their weak traces are the same.\n";
+  if (bisim::hides_inert_tau(e)) report.text += "Their weak traces are the same.\n";
   report.text +=
       "A distinguishing play: one side moves, the other answers as well as it can;\n"
       "after the last move one side can do what the other cannot.\n";

@@ -1,11 +1,12 @@
 // quotient: the branching-bisimulation quotient of an LTS (bisim/). Only the
-// command line lives here; bisim/quotient_job.hpp does the work.
+// command line lives here; tools/common/quotient_job.hpp runs the job.
 #include <fmt/format.h>
 
 #include <cstdio>
 
 #include "bisim/equivalence.hpp"
-#include "bisim/quotient_job.hpp"
+#include "tools/common/equivalence_option.hpp"
+#include "tools/common/quotient_job.hpp"
 #include "tools/common/tool.hpp"
 
 int main(int argc, char** argv) {
@@ -20,23 +21,25 @@ int main(int argc, char** argv) {
       "  quotient -e divbranching impl.aut          keeps divergence (for progress checks)\n"
       "  gen model.conc | quotient - > model.q.aut  from standard input\n"
       "  quotient -v --map impl.map impl.aut -o impl.q.aut\n"
+      "  quotient spec.aut -o spec.q.aut --dot spec.dot   and a picture: dot -Tsvg spec.dot\n"
       "State map (--map FILE): one line 'STATE QSTATE' per input state, in order, where QSTATE is\n"
       "its state in the quotient, or '-' when STATE is unreachable from the initial state\n"
       "(sparse LTSs, numbered far beyond their transitions: the states they mention only).\n"
       "Exit status: 0 on success, 2 on an error (then no output file is written).");
-  std::string input, equivalence = "branching";
+  std::string input, equivalence;
   bool verbose = false;
-  bisim::QuotientJob job;
+  tools::QuotientJob job;
   tools::OutputOptions output;
   app.add_option("input", input, "Input .aut file, or '-' for standard input")->type_name("IN");
-  app.add_option("-e,--equivalence", equivalence,
-                 "branching (default), divbranching (divergence-sensitive branching), strong,\n"
-                 "or none (the reachable part, its states renumbered in order)")
-      ->check(CLI::IsMember({"branching", "divbranching", "strong", "none"}))
-      ->type_name("EQ");
+  tools::add_quotient_equivalence_option(app, equivalence);
   tools::add_tau_option(app, job.read);
   tools::add_output_options(app, output);
   app.add_option("--map", job.map_path, "Write for every input state its quotient state to FILE")
+      ->check(tools::file_name)
+      ->type_name("FILE");
+  app.add_option("--dot", job.dot_path,
+                 "Write a Graphviz picture of the quotient to FILE (`dot -Tsvg FILE`), for quotients\n"
+                 "of at most " + std::to_string(tools::max_dot_states) + " states")
       ->check(tools::file_name)
       ->type_name("FILE");
   app.add_flag("-v,--verbose", verbose,
@@ -47,9 +50,9 @@ int main(int argc, char** argv) {
     job.equivalence = *bisim::parse_equivalence(equivalence);
     job.output = output.path;
     job.write = output.aut;
-    job.show_progress = bisim::stderr_is_terminal();
-    const bisim::QuotientReport report = bisim::run_quotient(job);
-    if (verbose) std::fputs(bisim::format_report(report).c_str(), stderr);
+    job.show_progress = tools::stderr_is_terminal();
+    const tools::QuotientReport report = tools::run_quotient(job);
+    if (verbose) std::fputs(tools::format_report(report).c_str(), stderr);
     return 0;
   });
 }

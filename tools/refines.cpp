@@ -17,6 +17,7 @@
 #include "refine/reports.hpp"
 #include "refine/trace_inclusion.hpp"
 #include "refine/visible_actions.hpp"
+#include "tools/common/equivalence_option.hpp"
 #include "tools/common/tool.hpp"
 
 namespace {
@@ -192,8 +193,7 @@ int main(int argc, char** argv) {
   Settings s;
   app.add_option("inputs", s.inputs, "IMPL SPEC (two .aut files), or one with --lockfree; '-' is stdin")
       ->type_name("FILE");
-  app.add_option("--equiv", s.equivalence, "Decide bisimilarity instead: strong, branching or divbranching")
-      ->check(CLI::IsMember({"strong", "branching", "divbranching"}));
+  tools::add_refines_equivalence_option(app, s.equivalence);
   app.add_flag("--lockfree", s.lockfree, "Check one LTS for a reachable cycle of internal steps (a lasso);\n"
                "the same as --progress lock-free");
   // Progress properties (docs/progress.md).

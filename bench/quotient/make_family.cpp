@@ -69,7 +69,7 @@ void lines(std::uint64_t n, std::uint64_t length) {
 // The line closed into a ring: 0 -a-> 1 -a-> ... -a-> n-1 -a-> 0, with
 // n-1 -b-> n-1. The states still differ by their distance to b, but the
 // graph is a cycle, so the one-pass classification of acyclic LTSs
-// (bisim/acyclic_classes.hpp) does not apply and partition refinement does
+// (bisim/acyclic/acyclic_classes.hpp) does not apply and partition refinement does
 // all the work.
 void ring(std::uint64_t n) {
   AutWriter out(n + 1, n);

@@ -1,6 +1,9 @@
 #pragma once
 // Branching and divergence-sensitive branching bisimulation partitions.
+#include <vector>
+
 #include "bisim/partition.hpp"
+#include "bisim/phase_callback.hpp"
 #include "lts/lts.hpp"
 
 namespace bisim {
@@ -34,5 +37,15 @@ Partition branching_partition(const lts::Lts& lts, bool divergence_sensitive,
 // block.
 Partition branching_partition_of_contracted(const lts::Lts& contracted, bool may_be_acyclic,
                                             BranchingRoute route = BranchingRoute::fastest);
+
+// The route of minimise (bisim/quotient.hpp), on its reachable part `l`:
+// the one-pass classification and the tau-free shortcut first on `l` as it
+// is, then contraction, after which `l` is the contracted LTS with tau
+// self-loops for divergence; `state_map` is composed with the contraction
+// and `by_first_member` lists the contracted states in the order of their
+// smallest original member (empty: their own order). Phases "scc" and
+// "refine" go to `on_phase`. Returns the partition of the new `l`.
+Partition branching_partition_in_place(lts::Lts& l, bool divergence_sensitive, std::vector<lts::StateId>& state_map,
+                                        std::vector<lts::StateId>& by_first_member, const PhaseCallback& on_phase);
 
 }  // namespace bisim

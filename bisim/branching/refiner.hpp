@@ -38,7 +38,7 @@
 #include <utility>
 #include <vector>
 
-#include "bisim/signature_refinement.hpp"
+#include "bisim/signatures/signature_refinement.hpp"
 #include "lts/lts.hpp"
 
 namespace bisim::branching {

@@ -1,14 +1,14 @@
 // Signature refinement for branching bisimulation: the generic rounds of
-// bisim/signature_refinement.hpp over the contracted, tau-acyclic LTS, with
+// bisim/signatures/signature_refinement.hpp over the contracted, tau-acyclic LTS, with
 // tau-steps inside a class inert; contract_tau_sccs numbers the states so
 // that every tau-step goes down, so increasing numbers take each state after
 // its tau-successors.
-#include "bisim/signature_refinement.hpp"
+#include "bisim/signatures/signature_refinement.hpp"
 
 #include <algorithm>
 
 #include "bisim/branching/refiner.hpp"
-#include "bisim/worklist_signatures.hpp"
+#include "bisim/signatures/worklist_signatures.hpp"
 
 namespace bisim::branching {
 

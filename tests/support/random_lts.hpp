@@ -26,7 +26,7 @@ RandomLtsShape random_shape(std::mt19937_64& rng, std::uint32_t max_states);
 lts::Lts random_lts(std::mt19937_64& rng, const RandomLtsShape& shape);
 
 // An LTS with at most max_states states whose only cycles are self-loops
-// (bisim/acyclic_classes.hpp), listed by source; with `tau_groups`, also
+// (bisim/acyclic/acyclic_classes.hpp), listed by source; with `tau_groups`, also
 // tau-cycles through runs of states that contraction turns into single
 // states, leaving the graph acyclic but for self-loops. Few labels and
 // short hops, so that many states are equivalent.

@@ -1,10 +1,10 @@
-// acyclic_partition (bisim/acyclic_classes.hpp) must give exactly the
+// acyclic_partition (bisim/acyclic/acyclic_classes.hpp) must give exactly the
 // reference partitioner's partition on random LTSs whose only cycles are
 // self-loops, for strong bisimulation, and after tau-SCC contraction for
 // branching and divergence-sensitive branching bisimulation (with tau-cycles
 // planted that contraction turns into single states); and it must refuse
 // other cycles.
-#include "bisim/acyclic_classes.hpp"
+#include "bisim/acyclic/acyclic_classes.hpp"
 
 #include <gtest/gtest.h>
 

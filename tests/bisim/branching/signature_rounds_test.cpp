@@ -1,5 +1,5 @@
 // The rounds of signature refinement with exact class ids
-// (bisim/signature_refinement.hpp), run directly, in both ways of writing
+// (bisim/signatures/signature_refinement.hpp), run directly, in both ways of writing
 // a signature: numbered steps, and Bloom filters proven by the stability
 // check. On random LTSs, strong (the LTS as it is) and branching (after
 // tau-SCC contraction), against the reference partitioner: the classes are
@@ -19,7 +19,7 @@
 
 #include "bisim/branching/branching_bisimulation.hpp"
 #include "bisim/branching/tau_contraction.hpp"
-#include "bisim/signature_refinement.hpp"
+#include "bisim/signatures/signature_refinement.hpp"
 #include "tests/bisim/branching/routes.hpp"
 #include "tests/bisim/reference/reference_partition.hpp"
 #include "tests/support/random_lts.hpp"
@@ -104,7 +104,7 @@ std::vector<std::uint32_t> identity(lts::StateId n) {
 
 
 // The shape of a random LTS with a giant tau-cycle once contracted, where
-// classes are wide (bisim/wide_signatures.hpp): a random LTS, and a giant
+// classes are wide (bisim/signatures/wide_signatures.hpp): a random LTS, and a giant
 // state with hundreds of visible steps; a third of the states get a
 // tau-step into it and a visible step of their own, half the time one the
 // giant has too (then they may be bisimilar to it); every other LTS, a
@@ -205,7 +205,7 @@ TEST(SignatureRounds, NumberedRoundsSplitWhatARefutedBloomFixpointMerged) {
 
 // Numbered rounds on LTSs with a giant state, whose class is wide:
 // signatures written relative to the class's base and hashed as sums
-// (bisim/wide_signatures.hpp) instead of giving up. Never finer than bisimilarity, equal to it when final, and
+// (bisim/signatures/wide_signatures.hpp) instead of giving up. Never finer than bisimilarity, equal to it when final, and
 // final on a fair share of them (before, never: the rounds gave up at once;
 // on the others the rule for costly rounds that split little hands over to
 // partition refinement, as the giant's steps make every round costly on

@@ -1,5 +1,5 @@
 // The exact stability check that proves a fixpoint of signature rounds in
-// which some class hashed (bisim/signature_stability.hpp), against the
+// which some class hashed (bisim/signatures/signature_stability.hpp), against the
 // definition computed naively: a partition is stable when the states of
 // each class have equal signatures, the signature of s being the steps
 // (a, class of target) of the states s reaches by inert tau-steps, inert
@@ -18,7 +18,7 @@
 
 #include "bisim/branching/branching_bisimulation.hpp"
 #include "bisim/branching/tau_contraction.hpp"
-#include "bisim/signature_stability.hpp"
+#include "bisim/signatures/signature_stability.hpp"
 #include "lts/two_threads.hpp"
 #include "tests/support/random_lts.hpp"
 

@@ -3,7 +3,7 @@
 // contracted random LTS, interleaved so that copy k of state s is state
 // s * copies + k. Tau-steps still go to smaller numbers, and many cross
 // from the upper half of the states into the lower one, which makes the
-// upper thread's states late (bisim/signature_refinement.hpp). Hashed
+// upper thread's states late (bisim/signatures/signature_refinement.hpp). Hashed
 // rounds leave at most a copies-th of the states as classes, so the deep
 // route runs: Bloom rounds proven by the stability check. The answer must
 // be, copy by copy, the reference partitioner's on the small LTS.

@@ -1,4 +1,4 @@
-// The step set of a wide class's base (bisim/wide_signatures.hpp) against
+// The step set of a wide class's base (bisim/signatures/wide_signatures.hpp) against
 // std::set, as a bitset and as a sorted list: membership, size and the hash
 // sums over its distinct steps.
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 #include <set>
 #include <vector>
 
-#include "bisim/wide_signatures.hpp"
+#include "bisim/signatures/wide_signatures.hpp"
 
 TEST(WideStepSet, MembershipAsBitsetAndAsSortedList) {
   std::mt19937_64 rng(41);

@@ -8,7 +8,7 @@
 
 #include "bisim/branching/branching_bisimulation.hpp"
 #include "bisim/quotient.hpp"
-#include "bisim/strong_bisimulation.hpp"
+#include "bisim/strong/strong_bisimulation.hpp"
 #include "tests/bisim/branching/routes.hpp"
 #include "tests/bisim/reference/small_lts.hpp"
 #include "tests/support/random_lts.hpp"

@@ -2,7 +2,7 @@
 
 #include <set>
 
-#include "bisim/state_partition.hpp"
+#include "bisim/strong/state_partition.hpp"
 
 namespace {
 

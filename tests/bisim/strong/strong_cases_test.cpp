@@ -1,7 +1,7 @@
 // Hand-made cases for the strong partitioner, each a known trap.
 #include <gtest/gtest.h>
 
-#include "bisim/strong_bisimulation.hpp"
+#include "bisim/strong/strong_bisimulation.hpp"
 #include "lts/source_order.hpp"
 #include "tests/bisim/reference/small_lts.hpp"
 

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <random>
 
-#include "bisim/strong_bisimulation.hpp"
+#include "bisim/strong/strong_bisimulation.hpp"
 #include "lts/source_order.hpp"
 #include "tests/bisim/reference/reference_partition.hpp"
 #include "tests/bisim/strong/random_rounds.hpp"

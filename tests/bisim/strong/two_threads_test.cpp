@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <random>
 
-#include "bisim/strong_bisimulation.hpp"
+#include "bisim/strong/strong_bisimulation.hpp"
 #include "lts/two_threads.hpp"
 #include "tests/bisim/reference/reference_partition.hpp"
 #include "tests/support/random_lts.hpp"

@@ -1,4 +1,4 @@
-// The worklist rounds of bisim/worklist_signatures.hpp on their own: from
+// The worklist rounds of bisim/signatures/worklist_signatures.hpp on their own: from
 // one class they must reach strong bisimilarity (the reference partition)
 // and prove it; cut short by their budget, or misled by hash collisions,
 // they must still leave classes coarser than bisimilarity (or equal), and
@@ -11,7 +11,7 @@
 #include <set>
 #include <vector>
 
-#include "bisim/worklist_signatures.hpp"
+#include "bisim/signatures/worklist_signatures.hpp"
 #include "tests/bisim/reference/reference_partition.hpp"
 #include "tests/bisim/strong/random_rounds.hpp"
 #include "tests/support/random_lts.hpp"
@@ -119,7 +119,7 @@ std::vector<std::uint32_t> signature_round(const lts::Lts& l, const std::vector<
 
 // From the classes of a few exact rounds, the first round lists only the
 // predecessors of the states that the last round split off the largest
-// part of their class (bisim/strong_signatures.cpp does so after its
+// part of their class (bisim/strong/strong_signatures.cpp does so after its
 // hashed rounds): the same answer as listing every state.
 TEST(WorklistRounds, FirstListFromTheLastSplitSameAsReference) {
   const std::uint64_t rounds = testing_support::bisim_random_rounds(300);

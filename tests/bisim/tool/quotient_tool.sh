@@ -142,4 +142,28 @@ tail -n 1 "$work/err" | grep -q ": 112 classes" || fail "-v: the last stage is n
 expect_status 0 "$q" -v -e strong "$data"
 grep -q " scc " "$work/err" && fail "-e strong reports an scc phase"
 tail -n 1 "$work/err" | grep -q ": 145 classes" || fail "-v -e strong: the last stage is not at 145 classes: $(cat "$work/err")"
+
+# --dot: a Graphviz picture of the quotient of small.aut (0 -a-> 1, the
+# initial state doubled), written with the quotient ...
+rm -f "$work/q.aut" "$work/q.dot"
+expect_status 0 "$q" "$work/small.aut" -o "$work/q.aut" --dot "$work/q.dot"
+printf 'digraph lts {\n  rankdir=LR;\n  node [shape=circle];\n  0 [shape=doublecircle];\n  0 -> 1 [label="a"];\n}\n' |
+  cmp -s - "$work/q.dot" || fail "--dot picture: $(cat "$work/q.dot")"
+printf 'des (0,1,2)\n(0,"a",1)\n' | cmp -s - "$work/q.aut" || fail "--dot changed the quotient"
+expect_status 2 "$q" "$work/small.aut" -o "$work/same" --dot "$work/same"
+# ... and refused, with nothing written, for a quotient of more than 1000
+# states: a line of 1001 a-steps ending in a b-loop, whose states all differ
+# by their distance to b (1001 states), while 1000 states are drawn.
+for n in 1000 1001; do
+  { echo "des (0,$n,$n)"
+    for ((s = 0; s + 1 < n; s++)); do echo "($s,\"a\",$((s + 1)))"; done
+    echo "($((n - 1)),\"b\",$((n - 1)))"; } > "$work/line$n.aut"
+done
+rm -f "$work/q.aut" "$work/q.dot" "$work/q.map"
+expect_status 0 "$q" "$work/line1000.aut" -o "$work/q.aut" --dot "$work/q.dot"
+[ "$(grep -c -- '->' "$work/q.dot")" = 1000 ] || fail "--dot on 1000 states: not 1000 edges"
+rm -f "$work/q.aut" "$work/q.dot"
+expect_status 2 "$q" "$work/line1001.aut" -o "$work/q.aut" --dot "$work/q.dot" --map "$work/q.map"
+grep -q "the quotient has 1001 states; --dot draws at most 1000" "$work/err" || fail "--dot guard: $(cat "$work/err")"
+[ ! -e "$work/q.aut" ] && [ ! -e "$work/q.dot" ] && [ ! -e "$work/q.map" ] || fail "--dot guard left a file"
 finish

@@ -11,17 +11,17 @@
 // a counting sort over the labels actually seen, so the bound holds whatever
 // the number of labels (the point of Valmari, "Bisimilarity minimization in
 // O(m log n) time", Petri Nets 2009).
-#include "bisim/strong_bisimulation.hpp"
+#include "bisim/strong/strong_bisimulation.hpp"
 
 #include <algorithm>
 #include <span>
 #include <string>
 
-#include "bisim/acyclic_classes.hpp"
-#include "bisim/compound_splitters.hpp"
-#include "bisim/splitter_counts.hpp"
-#include "bisim/state_partition.hpp"
-#include "bisim/strong_signatures.hpp"
+#include "bisim/acyclic/acyclic_classes.hpp"
+#include "bisim/strong/compound_splitters.hpp"
+#include "bisim/strong/splitter_counts.hpp"
+#include "bisim/strong/state_partition.hpp"
+#include "bisim/strong/strong_signatures.hpp"
 #include "lts/source_order.hpp"
 
 namespace bisim {

@@ -1,4 +1,4 @@
-#include "bisim/phase_timer.hpp"
+#include "tools/common/phase_timer.hpp"
 
 #include <sys/resource.h>
 #include <unistd.h>
@@ -8,7 +8,7 @@
 #include <string_view>
 #include <system_error>
 
-namespace bisim {
+namespace tools {
 
 namespace {
 
@@ -83,4 +83,4 @@ void PhaseTimer::tick() {
   }
 }
 
-}  // namespace bisim
+}  // namespace tools

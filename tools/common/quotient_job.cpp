@@ -1,14 +1,49 @@
-#include "bisim/quotient_job.hpp"
+#include "tools/common/quotient_job.hpp"
 
 #include <malloc.h>
+
+#include <optional>
+#include <stdexcept>
+#include <string_view>
 
 #include <fmt/format.h>
 
 #include "bisim/quotient.hpp"
+#include "formats/dot_writer.hpp"
 #include "formats/output_file.hpp"
 #include "lts/reachability.hpp"
 
-namespace bisim {
+namespace tools {
+
+namespace {
+
+// The quotient, and the state map and picture when asked, each written whole
+// before any moves into place.
+void write_outputs(const QuotientJob& job, const bisim::Minimised& m) {
+  formats::OutputFile out(job.output);
+  formats::write_aut(m.quotient, out.stream(), job.write);
+  if (job.map_path.empty() && job.dot_path.empty()) {
+    out.commit();
+    return;
+  }
+  std::optional<formats::OutputFile> map, dot;
+  if (!job.map_path.empty()) {
+    map.emplace(job.map_path);
+    write_state_map(m.state_map, map->stream(), m.mapped_states);
+  }
+  if (!job.dot_path.empty()) {
+    dot.emplace(job.dot_path);
+    formats::write_dot(m.quotient, dot->stream());
+  }
+  out.finish();
+  if (map) map->finish();
+  if (dot) dot->finish();
+  out.commit();
+  if (map) map->commit();
+  if (dot) dot->commit();
+}
+
+}  // namespace
 
 QuotientReport run_quotient(const QuotientJob& job) {
   // Arrays of 256 KiB and more get pages of their own, given back when
@@ -18,9 +53,12 @@ QuotientReport run_quotient(const QuotientJob& job) {
   mallopt(M_MMAP_THRESHOLD, 256 * 1024);
   // Refuse unusable output names now, not after a long run.
   formats::check_output_path(job.output);
-  if (!job.map_path.empty()) {
-    formats::check_output_path(job.map_path);
-    formats::check_distinct_outputs(job.output, job.map_path);
+  const std::vector<std::string> extra = {job.map_path, job.dot_path};
+  for (std::size_t k = 0; k < extra.size(); ++k) {
+    if (extra[k].empty()) continue;
+    formats::check_output_path(extra[k]);
+    formats::check_distinct_outputs(job.output, extra[k]);
+    if (k == 1 && !job.map_path.empty()) formats::check_distinct_outputs(job.map_path, extra[k]);
   }
   formats::check_outputs_spare_inputs({job.output, job.map_path.empty() ? job.output : job.map_path}, {job.input});
   QuotientReport report;
@@ -31,25 +69,23 @@ QuotientReport run_quotient(const QuotientJob& job) {
     lts::Lts input = formats::read_aut_file(job.input, job.read);
     report.input_states = input.num_states;
     report.input_transitions = input.num_transitions();
-    const Minimised m = minimise(std::move(input), job.equivalence, &timer, !job.map_path.empty());
+    const bisim::Minimised m = bisim::minimise(
+        std::move(input), job.equivalence,
+        [&timer](std::string_view phase) {
+          if (phase.empty()) timer.stop();
+          else timer.start(std::string(phase));
+        },
+        !job.map_path.empty());
     report.output_states = m.quotient.num_states;
     report.output_transitions = m.quotient.num_transitions();
     report.refine_log = m.refine_log;
 
+    if (!job.dot_path.empty() && m.quotient.num_states > max_dot_states)
+      throw std::runtime_error(fmt::format(
+          "the quotient has {} states; --dot draws at most {} (nothing written)", m.quotient.num_states,
+          max_dot_states));
     timer.start("write");
-    formats::OutputFile out(job.output);
-    formats::write_aut(m.quotient, out.stream(), job.write);
-    if (job.map_path.empty()) {
-      out.commit();
-    } else {
-      formats::OutputFile map(job.map_path);
-      write_state_map(m.state_map, map.stream(), m.mapped_states);
-      // Both written whole before either moves into place.
-      out.finish();
-      map.finish();
-      out.commit();
-      map.commit();
-    }
+    write_outputs(job, m);
     timer.stop();
     report.phases = timer.phases();
   }
@@ -89,7 +125,7 @@ std::string format_report(const QuotientReport& r) {
       "quotient: output  {} states, {} transitions ({} quotient)\n"
       "quotient: reduction {} states, {} transitions\n"
       "quotient: phase     time (s)  peak so far (MiB)  resident after (MiB)\n",
-      r.input_states, r.input_transitions, r.output_states, r.output_transitions, name(r.equivalence),
+      r.input_states, r.input_transitions, r.output_states, r.output_transitions, bisim::name(r.equivalence),
       ratio(r.input_states, r.output_states), ratio(r.input_transitions, r.output_transitions));
   double total = 0;
   for (const PhaseReport& p : r.phases) {
@@ -107,4 +143,4 @@ std::string format_report(const QuotientReport& r) {
   return text;
 }
 
-}  // namespace bisim
+}  // namespace tools

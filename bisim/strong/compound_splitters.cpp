@@ -1,4 +1,4 @@
-#include "bisim/compound_splitters.hpp"
+#include "bisim/strong/compound_splitters.hpp"
 
 namespace bisim {
 

@@ -16,7 +16,7 @@
 #include <thread>
 #include <vector>
 
-namespace bisim {
+namespace tools {
 
 struct PhaseReport {
   std::string name;
@@ -62,4 +62,4 @@ class PhaseTimer {
 
 bool stderr_is_terminal();
 
-}  // namespace bisim
+}  // namespace tools

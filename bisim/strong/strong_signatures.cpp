@@ -1,17 +1,17 @@
-// Strong bisimulation by signature refinement (bisim/signature_refinement.hpp
+// Strong bisimulation by signature refinement (bisim/signatures/signature_refinement.hpp
 // with tau an ordinary label): when its exact rounds reach their fixpoint,
 // that is the answer and Paige & Tarjan never start. On LTSs where almost
 // every state ends in a class of its own (random ones) this takes a few
 // passes over the transitions, where the splitting of Paige & Tarjan touches
 // memory at random once per class (on random LTSs, a sixth of its time).
-#include "bisim/strong_signatures.hpp"
+#include "bisim/strong/strong_signatures.hpp"
 
 #include <algorithm>
 #include <numeric>
 #include <span>
 
-#include "bisim/signature_refinement.hpp"
-#include "bisim/worklist_signatures.hpp"
+#include "bisim/signatures/signature_refinement.hpp"
+#include "bisim/signatures/worklist_signatures.hpp"
 #include "lts/buckets.hpp"
 #include "lts/source_order.hpp"
 #include "lts/two_threads.hpp"

@@ -1,10 +1,10 @@
-#include "bisim/acyclic_classes.hpp"
+#include "bisim/acyclic/acyclic_classes.hpp"
 
 #include <algorithm>
 #include <span>
 #include <vector>
 
-#include "bisim/mix.hpp"
+#include "bisim/signatures/mix.hpp"
 #include "lts/source_order.hpp"
 
 namespace bisim {
@@ -214,8 +214,8 @@ std::optional<Partition> acyclic_partition(const lts::Lts& lts, Equivalence kind
 }
 
 std::optional<Partition> acyclic_partition(const lts::Lts& lts, const SuccessorsFirst& order, Equivalence kind) {
-  const bool inert_tau = kind == Equivalence::branching || kind == Equivalence::divbranching;
-  const bool tau_loops_diverge = kind == Equivalence::divbranching;
+  const bool inert_tau = hides_inert_tau(kind);
+  const bool tau_loops_diverge = divergence_sensitive(kind);
   const StateId n = lts.num_states;
   const lts::SourceRuns& runs = order.runs();
 

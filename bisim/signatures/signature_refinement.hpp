@@ -57,10 +57,10 @@
 #include <string>
 #include <vector>
 
-#include "bisim/mix.hpp"
+#include "bisim/signatures/mix.hpp"
 #include "bisim/partition.hpp"
-#include "bisim/signature_stability.hpp"
-#include "bisim/wide_signatures.hpp"
+#include "bisim/signatures/signature_stability.hpp"
+#include "bisim/signatures/wide_signatures.hpp"
 #include "lts/lts.hpp"
 #include "lts/two_threads.hpp"
 
@@ -455,319 +455,387 @@ enum class StepSets {
 };
 
 // Rounds with exact class ids, from classes coarser than bisimilarity (or
-// equal): those of hashed_rounds, or any other such partition.
+// equal): those of hashed_rounds, or any other such partition. Each round
+// writes the signatures of the dirty classes by one of two strategies,
+// numbered (class by class, each numbering its own steps) or Bloom (in
+// state order, each step setting hashed bits), then splits the classes by
+// signature in one step both share.
 template <typename Graph>
-SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint64_t budget,
-                              StepSets sets = StepSets::numbered) {
-  using lts::StateId;
-  const StateId n = g.num_states();
-  SignatureClasses result = std::move(start);
-  std::vector<std::uint32_t>& cls = result.class_of;
-  std::uint32_t num_classes = result.count;
-  // A state with more than 128 distinct steps makes its class wide. Numbered
-  // rounds give such classes exact signatures of their own
-  // (wide_signatures.hpp). In Bloom rounds it would fill most of its 128
-  // hashed bits: states then look alike that are not, and the stability
-  // check at the fixpoint fails (random LTSs with a giant tau-cycle,
-  // contracted: two rounds and a failed check on one of 10^6 transitions).
-  // So rounds asked to be Bloom rounds are numbered ones then. Classes that
-  // are wide only together go on and are checked.
-  WideSignatures<Graph, Set128> wide(g);
-  if (sets == StepSets::bloom && wide.any_wide_state(cls)) sets = StepSets::numbered;
-  std::vector<std::uint8_t> dirty(num_classes, 1);  // per class: recompute this round
-  std::vector<Set128> sig(n);
-  // Numbered rounds: this round's dirty classes of two states or more (one
-  // state cannot split), and their members, class by class, each in
-  // increasing order. (Bloom rounds need no table: they take the states in
-  // order, which reads the transitions in sequence.)
-  std::vector<std::uint32_t> candidates;
-  std::vector<std::uint32_t> members_end;  // per candidate class: where its members end in `members`
-  std::vector<StateId> members;
-  auto members_of = [&](std::uint32_t c, const std::vector<std::uint32_t>& size) {
-    return std::span<const StateId>(members.data() + members_end[c] - size[c], size[c]);
-  };
-  ClassSteps class_steps;
-  // Bloom rounds, per class: the first state met, whose signature keeps the
-  // class id (4 bytes a class; its signature itself would be 16).
-  std::vector<StateId> first_state(num_classes, lts::no_state);
-  LocalIds<GroupKey> group_ids;           // Bloom rounds
-  std::vector<std::uint32_t> group_class;  // per group id (a signature that splits off): its new class id
-  ClassGroups class_groups;               // numbered rounds
-  std::vector<StateId> changed;
-  std::vector<std::uint32_t> split_classes;  // this round's, each once or more
-  // Per class: whether its states' last signatures were hashed (Bloom bits,
-  // a wide class's sums, or past 128 numbered steps), so that equal ones
-  // may differ. A class computed exactly and not dirty since is stable, so
-  // the stability check at the fixpoint needs to look at these only (with
-  // two states or more), a third of the check on r10m.
-  std::vector<std::uint8_t> hashed(num_classes, 1);
-  std::uint64_t work = 0;
-  const bool bloom = sets == StepSets::bloom;
-  const bool parallel_bloom = bloom && lts::use_two_threads(g.num_transitions());
-  // As in hashed_rounds: states of the upper half whose inert successors
-  // reach into the lower half.
-  std::vector<std::uint8_t> late(parallel_bloom && Graph::tau_can_be_inert ? n : 0, 0);
-  // Classes where Bloom rounds stopped but the stability check did not
-  // agree: a collision hid a split or two, so the first round here is
-  // expected to split little, and the rounds after it to be cheap.
-  bool after_refuted_fixpoint = result.fixpoint && !result.exact;
-  int costly_little_rounds = 0;  // in a row
-  result.fixpoint = false;
-  result.exact = !bloom;
+class ExactRounds {
+ public:
+  using StateId = lts::StateId;
+
+  ExactRounds(const Graph& g, SignatureClasses start, std::uint64_t budget, StepSets sets)
+      : g_(g), n_(g.num_states()), budget_(budget), result_(std::move(start)), cls_(result_.class_of),
+        num_classes_(result_.count), wide_(g) {
+    // A state with more than 128 distinct steps makes its class wide.
+    // Numbered rounds give such classes exact signatures of their own
+    // (wide_signatures.hpp). In Bloom rounds it would fill most of its 128
+    // hashed bits: states then look alike that are not, and the stability
+    // check at the fixpoint fails (random LTSs with a giant tau-cycle,
+    // contracted: two rounds and a failed check on one of 10^6
+    // transitions). So rounds asked to be Bloom rounds are numbered ones
+    // then. Classes that are wide only together go on and are checked.
+    if (sets == StepSets::bloom && wide_.any_wide_state(cls_)) sets = StepSets::numbered;
+    bloom_ = sets == StepSets::bloom;
+    parallel_bloom_ = bloom_ && lts::use_two_threads(g.num_transitions());
+    dirty_.assign(num_classes_, 1);
+    sig_.resize(n_);
+    first_state_.assign(num_classes_, lts::no_state);
+    hashed_.assign(num_classes_, 1);
+    late_.assign(parallel_bloom_ && Graph::tau_can_be_inert ? n_ : 0, 0);
+    after_refuted_fixpoint_ = result_.fixpoint && !result_.exact;
+    result_.fixpoint = false;
+    result_.exact = !bloom_;
+  }
+
+  SignatureClasses run() {
+    std::uint64_t rounds = 0;
+    const char* ending = "budget spent";
+    while (true) {
+      ++rounds;
+      start_round();
+      const std::uint64_t work_before = work_;
+      const std::uint32_t classes_before = num_classes_;
+      const bool signed_all = bloom_ ? bloom_round_signatures() : numbered_round_signatures();
+      // When a wide class's written signatures outgrew their bound
+      // (wide_signatures.hpp), partition refinement takes over from the
+      // classes as they are.
+      work_ += wide_.take_work();
+      if (!signed_all) {
+        result_.exact = false;
+        ending = "wide signatures outgrew their bound";
+        break;
+      }
+      split();
+      if (changed_.empty()) {
+        ending = at_fixpoint();
+        break;
+      }
+      if (splits_little_again(work_before, classes_before)) {
+        ending = "two costly rounds split little";
+        break;
+      }
+      mark_next_dirty();
+      if (work_ > budget_) break;
+    }
+    result_.count = num_classes_;
+    result_.log.push_back(rounds_text(rounds, bloom_ ? "Bloom" : "numbered") + ": " +
+                          classes_text(num_classes_) + " (" + ending + ")");
+    return std::move(result_);
+  }
+
+ private:
+  // The class sizes; classes of one state are not dirty (one state cannot
+  // split). Numbered rounds also list this round's dirty classes and their
+  // members, class by class, each in increasing order (Bloom rounds need no
+  // table: they take the states in order, which reads the transitions in
+  // sequence). Each round scans all states a few times (sizes, members,
+  // the groups): counted in the work, so that many cheap rounds still end
+  // within the budget.
+  void start_round() {
+    work_ += n_;
+    class_size_.assign(num_classes_, 0);
+    for (StateId s = 0; s < n_; ++s) ++class_size_[cls_[s]];
+    for (std::uint32_t c = 0; c < num_classes_; ++c)
+      if (class_size_[c] < 2) dirty_[c] = 0;
+    if (bloom_) return;
+    candidates_.clear();
+    members_end_.resize(num_classes_);
+    std::uint32_t listed = 0;
+    for (std::uint32_t c = 0; c < num_classes_; ++c) {
+      if (!dirty_[c]) continue;
+      candidates_.push_back(c);
+      members_end_[c] = listed;  // its start, until the members are placed
+      listed += class_size_[c];
+    }
+    members_.resize(listed);
+    for (StateId s = 0; s < n_; ++s)
+      if (dirty_[cls_[s]]) members_[members_end_[cls_[s]]++] = s;
+  }
+
+  std::span<const StateId> members_of(std::uint32_t c) const {
+    return std::span<const StateId>(members_.data() + members_end_[c] - class_size_[c], class_size_[c]);
+  }
 
   // The hash that picks a step's Bloom bits (label a into class d).
-  auto step_hash = [](std::uint32_t a, std::uint32_t d) { return mix(std::uint64_t{a} << 32 | d, 1); };
+  static std::uint64_t step_hash(std::uint32_t a, std::uint32_t d) { return mix(std::uint64_t{a} << 32 | d, 1); }
+
+  // Bloom strategy. A state's own (non-inert) steps depend on the last
+  // round's classes only, so two threads take half of the states each (a
+  // sixth off the register, 5 threads forever, under strong); late states
+  // of the upper half add what their inert successors reach once both are
+  // done (40% off its Bloom rounds under branching). Always true.
+  bool bloom_round_signatures() {
+    if (parallel_bloom_) {
+      std::uint64_t half_work[2] = {0, 0};
+      lts::on_two_threads(n_ / 2, n_, [&](int part, std::size_t begin, std::size_t end) {
+        half_work[part] = bloom_signatures(begin, end);
+      });
+      work_ += half_work[0] + half_work[1];
+      if constexpr (Graph::tau_can_be_inert)
+        for (StateId s = n_ / 2; s < n_; ++s) {
+          const std::uint32_t c = cls_[s];
+          if (!dirty_[c] || !late_[s]) continue;
+          Set128 set = sig_[s];
+          g_.tau_steps(s, [&](StateId to) {
+            if (cls_[to] == c) set |= sig_[to];
+          });
+          sig_[s] = set;
+        }
+    } else {
+      work_ += bloom_signatures(0, n_);
+    }
+    for (std::uint32_t c = 0; c < num_classes_; ++c) hashed_[c] |= dirty_[c];
+    return true;
+  }
+
   // The Bloom signatures of the dirty states of [begin, end), in increasing
   // order (on two threads, as in hashed_rounds: a state of the upper half
   // whose inert successors reach into the lower half is late, completed
   // once both are done). Returns the work.
-  auto bloom_signatures = [&](int, std::size_t begin, std::size_t end) {
+  std::uint64_t bloom_signatures(std::size_t begin, std::size_t end) {
     std::uint64_t w = 0;
     for (auto s = static_cast<StateId>(begin); s < end; ++s) {
-      const std::uint32_t c = cls[s];
-      if (!dirty[c]) continue;
+      const std::uint32_t c = cls_[s];
+      if (!dirty_[c]) continue;
       Set128 set;
       bool waits = false;
-      g.steps(s, [&](lts::LabelId a, StateId to) {
-        const std::uint32_t d = cls[to];
+      g_.steps(s, [&](lts::LabelId a, StateId to) {
+        const std::uint32_t d = cls_[to];
         if (Graph::tau_can_be_inert && a == lts::tau && d == c)
-          waits |= add_inert(to, begin, set, sig, late);
+          waits |= add_inert(to, begin, set, sig_, late_);
         else
           set.add_hashed(step_hash(a, d));
       });
-      sig[s] = set;
-      if (Graph::tau_can_be_inert && begin > 0) late[s] = waits;
-      w += 1 + g.out_degree(s);
+      sig_[s] = set;
+      if (Graph::tau_can_be_inert && begin > 0) late_[s] = waits;
+      w += 1 + g_.out_degree(s);
     }
     return w;
-  };
+  }
+
+  // Numbered strategy: class by class, each numbering its own steps; inert
+  // successors are in the same class and smaller, so done before. Wide
+  // classes this round have signatures written relative to a base,
+  // compared by hash. False when a wide class's signatures outgrew their
+  // bound.
+  bool numbered_round_signatures() {
+    const bool any_wide = wide_.possible() && wide_.find(cls_, dirty_, num_classes_);
+    if (any_wide) result_.exact = false;
+    for (const std::uint32_t c : candidates_) {
+      if (any_wide && wide_.wide(c)) {
+        if (!wide_class_signatures(c)) return false;
+        continue;
+      }
+      numbered_class_signatures(c);
+    }
+    return true;
+  }
+
+  bool wide_class_signatures(std::uint32_t c) {
+    const std::span<const StateId> in_class = members_of(c);
+    hashed_[c] = 1;
+    for (const StateId s : in_class) {
+      work_ += 1 + g_.out_degree(s);
+      if (!wide_.signature(s, c, cls_, sig_[s])) return false;
+    }
+    wide_.end_class(c, in_class, sig_);
+    return true;
+  }
+
+  // The steps of class c numbered; past 128 of them, hashed bits instead.
+  void numbered_class_signatures(std::uint32_t c) {
+    const std::span<const StateId> in_class = members_of(c);
+    class_steps_.next_class();
+    bool overflow = false;
+    for (const StateId s : in_class) {
+      Set128 set;
+      g_.steps(s, [&](lts::LabelId a, StateId to) {
+        const std::uint32_t d = cls_[to];
+        if (Graph::tau_can_be_inert && a == lts::tau && d == c) {
+          set |= sig_[to];  // inert: done before s
+          return;
+        }
+        const std::uint32_t k = class_steps_.number(a, d);
+        if (k == ClassSteps::overflow)
+          overflow = true;
+        else
+          set.add(k);
+      });
+      sig_[s] = set;
+      work_ += 1 + g_.out_degree(s);
+      if (overflow) break;
+    }
+    hashed_[c] = overflow;
+    if (!overflow) return;
+    result_.exact = false;
+    for (const StateId s : in_class) {
+      sig_[s] = hashed_signature(s, c);
+      work_ += 1 + g_.out_degree(s);
+    }
+  }
+
   // The signature of s in class c with its steps hashed (Bloom bits).
-  auto hashed_signature = [&](StateId s, std::uint32_t c) {
+  Set128 hashed_signature(StateId s, std::uint32_t c) const {
     Set128 set;
-    g.steps(s, [&](lts::LabelId a, StateId to) {
-      const std::uint32_t d = cls[to];
+    g_.steps(s, [&](lts::LabelId a, StateId to) {
+      const std::uint32_t d = cls_[to];
       if (Graph::tau_can_be_inert && a == lts::tau && d == c)
-        set |= sig[to];  // inert: done before s
+        set |= sig_[to];  // inert: done before s
       else
         set.add_hashed(step_hash(a, d));
     });
     return set;
-  };
-  std::vector<std::uint32_t> class_size;
-  std::uint64_t rounds = 0;
-  const char* ending = "budget spent";
-  while (true) {
-    ++rounds;
-    // Each round scans all states a few times (sizes, members, the
-    // groups): counted in the work, so that many cheap rounds still end
-    // within the budget.
-    work += n;
-    class_size.assign(num_classes, 0);
-    for (StateId s = 0; s < n; ++s) ++class_size[cls[s]];
-    for (std::uint32_t c = 0; c < num_classes; ++c)
-      if (class_size[c] < 2) dirty[c] = 0;
-    if (!bloom) {
-      candidates.clear();
-      members_end.resize(num_classes);
-      std::uint32_t listed = 0;
-      for (std::uint32_t c = 0; c < num_classes; ++c) {
-        if (!dirty[c]) continue;
-        candidates.push_back(c);
-        members_end[c] = listed;  // its start, until the members are placed
-        listed += class_size[c];
-      }
-      members.resize(listed);
-      for (StateId s = 0; s < n; ++s)
-        if (dirty[cls[s]]) members[members_end[cls[s]]++] = s;
-    }
-    const std::uint64_t work_before = work;
-    const std::uint32_t classes_before = num_classes;
-    // Wide classes this round: signatures written relative to a base,
-    // compared by hash.
-    const bool any_wide = !bloom && wide.possible() && wide.find(cls, dirty, num_classes);
-    if (any_wide) result.exact = false;
-    bool wide_failed = false;
-    if (bloom) {
-      // A state's own (non-inert) steps depend on the last round's classes
-      // only, so two threads take half of the states each (a sixth off the
-      // register, 5 threads forever, under strong); late states of the
-      // upper half add what their inert successors reach once both are
-      // done (40% off its Bloom rounds under branching).
-      if (parallel_bloom) {
-        std::uint64_t half_work[2] = {0, 0};
-        lts::on_two_threads(n / 2, n, [&](int part, std::size_t begin, std::size_t end) {
-          half_work[part] = bloom_signatures(part, begin, end);
-        });
-        work += half_work[0] + half_work[1];
-        if constexpr (Graph::tau_can_be_inert)
-          for (StateId s = n / 2; s < n; ++s) {
-            const std::uint32_t c = cls[s];
-            if (!dirty[c] || !late[s]) continue;
-            Set128 set = sig[s];
-            g.tau_steps(s, [&](StateId to) {
-              if (cls[to] == c) set |= sig[to];
-            });
-            sig[s] = set;
-          }
-      } else {
-        work += bloom_signatures(0, 0, n);
-      }
-      for (std::uint32_t c = 0; c < num_classes; ++c) hashed[c] |= dirty[c];
-    } else {
-      // Class by class, each numbering its own steps; inert successors
-      // are in the same class and smaller, so done before.
-      for (const std::uint32_t c : candidates) {
-        const std::span<const StateId> in_class = members_of(c, class_size);
-        if (any_wide && wide.wide(c)) {
-          hashed[c] = 1;
-          for (const StateId s : in_class) {
-            work += 1 + g.out_degree(s);
-            if (!wide.signature(s, c, cls, sig[s])) {
-              wide_failed = true;
-              break;
-            }
-          }
-          if (wide_failed) break;
-          wide.end_class(c, in_class, sig);
+  }
+
+  // The split step: the dirty classes split by signature. The first
+  // state's signature keeps the class id, and the states that have it need
+  // no table (most states, in most rounds); the other signatures get new
+  // ids, from a table of all groups in Bloom rounds (in state order, as the
+  // signatures were made: a lookup per state in that table was a third of a
+  // Bloom round on 3*10^7 transitions, hence the first state's shortcut),
+  // from one class's table in numbered rounds.
+  void split() {
+    changed_.clear();
+    split_classes_.clear();
+    if (bloom_) {
+      group_ids_.clear();
+      group_class_.clear();
+      for (StateId s = 0; s < n_; ++s) {
+        const std::uint32_t c = cls_[s];
+        if (!dirty_[c]) continue;
+        if (first_state_[c] == lts::no_state) {
+          first_state_[c] = s;
           continue;
         }
-        class_steps.next_class();
-        bool overflow = false;
-        for (const StateId s : in_class) {
-          Set128 set;
-          g.steps(s, [&](lts::LabelId a, StateId to) {
-            const std::uint32_t d = cls[to];
-            if (Graph::tau_can_be_inert && a == lts::tau && d == c) {
-              set |= sig[to];  // inert: done before s
-              return;
-            }
-            const std::uint32_t k = class_steps.number(a, d);
-            if (k == ClassSteps::overflow)
-              overflow = true;
-            else
-              set.add(k);
-          });
-          sig[s] = set;
-          work += 1 + g.out_degree(s);
-          if (overflow) break;
-        }
-        // More than 128 steps: hashed bits instead.
-        hashed[c] = overflow;
-        if (overflow) {
-          result.exact = false;
-          for (const StateId s : in_class) {
-            sig[s] = hashed_signature(s, c);
-            work += 1 + g.out_degree(s);
-          }
-        }
+        if (sig_[s] == sig_[first_state_[c]]) continue;
+        const GroupKey key{c, sig_[s]};
+        const std::uint32_t grp = group_ids_.id(key, key.hash());
+        const bool added = grp == group_class_.size();
+        if (added) group_class_.push_back(num_classes_);
+        split_off(s, c, group_class_[grp], added);
+      }
+      return;
+    }
+    for (const std::uint32_t c : candidates_) {
+      const std::span<const StateId> in_class = members_of(c);
+      const Set128& kept = sig_[in_class[0]];
+      class_groups_.next_class();
+      for (const StateId s : in_class.subspan(1)) {
+        if (sig_[s] == kept) continue;
+        bool added = false;
+        const std::uint32_t to = class_groups_.id(sig_[s], num_classes_, added);
+        split_off(s, c, to, added);
       }
     }
-    // When a wide class's written signatures outgrew their bound
-    // (wide_signatures.hpp), partition refinement takes over from the
-    // classes as they are.
-    work += wide.take_work();
-    if (wide_failed) {
-      result.exact = false;
-      ending = "wide signatures outgrew their bound";
-      break;
+  }
+
+  // State s of class c moves to class `to`, which is new when `added`.
+  void split_off(StateId s, std::uint32_t c, std::uint32_t to, bool added) {
+    if (added) {
+      ++num_classes_;
+      hashed_.push_back(hashed_[c]);
+      split_classes_.push_back(c);
     }
-    // Split the dirty classes by signature: the first state's signature
-    // keeps the class id, and the states that have it need no table (most
-    // states, in most rounds); the other signatures get new ids.
-    changed.clear();
-    split_classes.clear();
-    auto split_off = [&](StateId s, std::uint32_t c, std::uint32_t to, bool added) {
-      if (added) {
-        ++num_classes;
-        hashed.push_back(hashed[c]);
-        split_classes.push_back(c);
-      }
-      cls[s] = to;
-      changed.push_back(s);
-    };
-    if (bloom) {
-      // In state order, as the signatures were made (a lookup per state in
-      // a table of all groups was a third of a Bloom round on 3*10^7
-      // transitions, hence the first state's shortcut).
-      group_ids.clear();
-      group_class.clear();
-      for (StateId s = 0; s < n; ++s) {
-        const std::uint32_t c = cls[s];
-        if (!dirty[c]) continue;
-        if (first_state[c] == lts::no_state) {
-          first_state[c] = s;
-          continue;
-        }
-        if (sig[s] == sig[first_state[c]]) continue;
-        const GroupKey key{c, sig[s]};
-        const std::uint32_t grp = group_ids.id(key, key.hash());
-        const bool added = grp == group_class.size();
-        if (added) group_class.push_back(num_classes);
-        split_off(s, c, group_class[grp], added);
-      }
-    } else {
-      for (const std::uint32_t c : candidates) {
-        const std::span<const StateId> in_class = members_of(c, class_size);
-        const Set128& kept = sig[in_class[0]];
-        class_groups.next_class();
-        for (const StateId s : in_class.subspan(1)) {
-          if (sig[s] == kept) continue;
-          bool added = false;
-          const std::uint32_t to = class_groups.id(sig[s], num_classes, added);
-          split_off(s, c, to, added);
-        }
-      }
-    }
-    if (changed.empty()) {
-      result.fixpoint = true;
-      // Equal hashed signatures need not be equal: check exactly.
-      ending = "fixpoint, exact";
-      if (!result.exact) {
-        for (std::uint32_t c = 0; c < num_classes; ++c) hashed[c] &= class_size[c] >= 2;
-        result.exact = classes_are_stable(g, cls, num_classes, listed_steps_bound, &hashed);
-        ending = result.exact ? "fixpoint, proven by the stability check"
-                              : "fixpoint refuted by the stability check";
-      }
-      break;
-    }
-    // Partition refinement takes over when two costly rounds in a row split
-    // little (long chains of dependent splits, one class per round, which
-    // partition refinement handles in O(m log n)). Not at the first: on
-    // LTSs that mCRL2 generated from its conference protocol example,
-    // truncated at 2*10^6 states, the first such round was the last split,
-    // and the round after it finds the fixpoint, where partition refinement
-    // cost half as much time again and 40 MB more at the peak.
-    const bool costly = work - work_before > (std::uint64_t{g.num_transitions()} + n) / 4;
-    if (costly && num_classes - classes_before <= classes_before / 100 + 1 && !after_refuted_fixpoint) {
-      if (++costly_little_rounds == 2) {
-        ending = "two costly rounds split little";
-        break;
-      }
-    } else {
-      costly_little_rounds = 0;
-    }
-    after_refuted_fixpoint = false;
-    // Next round: the classes that split, and those with a step into a state
-    // that changed class; all of them when many changed (finding out would
-    // cost more than recomputing).
-    std::vector<std::uint8_t> next_dirty(num_classes, 0);
-    if (changed.size() > n / 8) {
+    cls_[s] = to;
+    changed_.push_back(s);
+  }
+
+  // No class split: equal hashed signatures need not be equal, so the
+  // classes whose last signatures were hashed are checked exactly. A class
+  // computed exactly and not dirty since is stable, so the check needs to
+  // look at these only (with two states or more), a third of the check on
+  // r10m. Returns how the rounds ended.
+  const char* at_fixpoint() {
+    result_.fixpoint = true;
+    if (result_.exact) return "fixpoint, exact";
+    for (std::uint32_t c = 0; c < num_classes_; ++c) hashed_[c] &= class_size_[c] >= 2;
+    result_.exact = classes_are_stable(g_, cls_, num_classes_, listed_steps_bound, &hashed_);
+    return result_.exact ? "fixpoint, proven by the stability check" : "fixpoint refuted by the stability check";
+  }
+
+  // Partition refinement takes over when two costly rounds in a row split
+  // little (long chains of dependent splits, one class per round, which
+  // partition refinement handles in O(m log n)). Not at the first: on LTSs
+  // that mCRL2 generated from its conference protocol example, truncated at
+  // 2*10^6 states, the first such round was the last split, and the round
+  // after it finds the fixpoint, where partition refinement cost half as
+  // much time again and 40 MB more at the peak. Nor right after a refuted
+  // fixpoint, where the first round is expected to split little.
+  bool splits_little_again(std::uint64_t work_before, std::uint32_t classes_before) {
+    const bool costly = work_ - work_before > (std::uint64_t{g_.num_transitions()} + n_) / 4;
+    bool stop = false;
+    if (costly && num_classes_ - classes_before <= classes_before / 100 + 1 && !after_refuted_fixpoint_)
+      stop = ++costly_little_rounds_ == 2;
+    else
+      costly_little_rounds_ = 0;
+    after_refuted_fixpoint_ = false;
+    return stop;
+  }
+
+  // Next round: the classes that split, and those with a step into a state
+  // that changed class; all of them when many changed (finding out would
+  // cost more than recomputing).
+  void mark_next_dirty() {
+    std::vector<std::uint8_t> next_dirty(num_classes_, 0);
+    if (changed_.size() > n_ / 8) {
       std::fill(next_dirty.begin(), next_dirty.end(), 1);
     } else {
-      for (const StateId s : changed) {
-        next_dirty[cls[s]] = 1;
-        work += 1 + g.predecessors(s, [&](StateId w) { next_dirty[cls[w]] = 1; });
+      for (const StateId s : changed_) {
+        next_dirty[cls_[s]] = 1;
+        work_ += 1 + g_.predecessors(s, [&](StateId w) { next_dirty[cls_[w]] = 1; });
       }
-      for (const std::uint32_t c : split_classes) next_dirty[c] = 1;
+      for (const std::uint32_t c : split_classes_) next_dirty[c] = 1;
     }
-    dirty = std::move(next_dirty);
-    if (bloom) first_state.assign(num_classes, lts::no_state);
-    if (work > budget) break;
+    dirty_ = std::move(next_dirty);
+    if (bloom_) first_state_.assign(num_classes_, lts::no_state);
   }
-  result.count = num_classes;
-  result.log.push_back(rounds_text(rounds, bloom ? "Bloom" : "numbered") + ": " + classes_text(num_classes) +
-                       " (" + ending + ")");
-  return result;
+
+  const Graph& g_;
+  const StateId n_;
+  const std::uint64_t budget_;
+  SignatureClasses result_;
+  std::vector<std::uint32_t>& cls_;  // result_.class_of
+  std::uint32_t num_classes_;
+  WideSignatures<Graph, Set128> wide_;
+  bool bloom_ = false, parallel_bloom_ = false;
+  std::vector<std::uint8_t> dirty_;  // per class: recompute this round
+  std::vector<Set128> sig_;
+  std::vector<std::uint32_t> class_size_;
+  // Numbered rounds: this round's dirty classes of two states or more, and
+  // their members, class by class.
+  std::vector<std::uint32_t> candidates_;
+  std::vector<std::uint32_t> members_end_;  // per candidate class: where its members end in `members_`
+  std::vector<StateId> members_;
+  ClassSteps class_steps_;
+  ClassGroups class_groups_;
+  // Bloom rounds, per class: the first state met, whose signature keeps the
+  // class id (4 bytes a class; its signature itself would be 16).
+  std::vector<StateId> first_state_;
+  LocalIds<GroupKey> group_ids_;
+  std::vector<std::uint32_t> group_class_;  // per group id (a signature that splits off): its new class id
+  // As in hashed_rounds: states of the upper half whose inert successors
+  // reach into the lower half.
+  std::vector<std::uint8_t> late_;
+  std::vector<StateId> changed_;
+  std::vector<std::uint32_t> split_classes_;  // this round's, each once or more
+  // Per class: whether its states' last signatures were hashed (Bloom bits,
+  // a wide class's sums, or past 128 numbered steps), so that equal ones
+  // may differ.
+  std::vector<std::uint8_t> hashed_;
+  std::uint64_t work_ = 0;
+  // Classes where Bloom rounds stopped but the stability check did not
+  // agree: a collision hid a split or two, so the first round here is
+  // expected to split little, and the rounds after it to be cheap.
+  bool after_refuted_fixpoint_ = false;
+  int costly_little_rounds_ = 0;  // in a row
+};
+
+template <typename Graph>
+SignatureClasses exact_rounds(const Graph& g, SignatureClasses start, std::uint64_t budget,
+                              StepSets sets = StepSets::numbered) {
+  return ExactRounds<Graph>(g, std::move(start), budget, sets).run();
 }
 
 // Bloom rounds within bloom_budget; when the stability check refutes their

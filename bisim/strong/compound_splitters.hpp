@@ -16,7 +16,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "bisim/state_partition.hpp"
+#include "bisim/strong/state_partition.hpp"
 
 namespace bisim {
 

@@ -1,6 +1,6 @@
 #pragma once
 // An exact check that a partition is stable, i.e. that every class's states
-// have equal signatures (bisim/signature_refinement.hpp): what proves the
+// have equal signatures (bisim/signatures/signature_refinement.hpp): what proves the
 // fixpoint of signature rounds in which some class had to hash its steps
 // (more than 128 distinct ones, as a contracted giant tau-cycle has), where
 // equal hashed signatures do not yet mean equal signatures.
@@ -27,7 +27,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "bisim/wide_signatures.hpp"
+#include "bisim/signatures/wide_signatures.hpp"
 #include "lts/lts.hpp"
 #include "lts/two_threads.hpp"
 

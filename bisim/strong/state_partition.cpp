@@ -1,4 +1,4 @@
-#include "bisim/state_partition.hpp"
+#include "bisim/strong/state_partition.hpp"
 
 #include <numeric>
 #include <utility>

@@ -32,7 +32,7 @@
 #include <utility>
 #include <vector>
 
-#include "bisim/mix.hpp"
+#include "bisim/signatures/mix.hpp"
 #include "lts/lts.hpp"
 
 namespace bisim::signatures {

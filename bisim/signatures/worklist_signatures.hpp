@@ -38,8 +38,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "bisim/mix.hpp"
-#include "bisim/signature_refinement.hpp"
+#include "bisim/signatures/mix.hpp"
+#include "bisim/signatures/signature_refinement.hpp"
 #include "lts/lts.hpp"
 #include "lts/two_threads.hpp"
 
@@ -202,6 +202,223 @@ std::vector<lts::StateId> first_list_after(const Graph& g, const SignatureClasse
   return list;
 }
 
+namespace worklist_detail {
+
+// The state of worklist_rounds (below), one round at a time.
+template <typename Graph>
+class WorklistRounds {
+ public:
+  using StateId = lts::StateId;
+
+  WorklistRounds(const Graph& g, SignatureClasses& classes, std::uint64_t budget, std::size_t max_listed,
+                 std::uint64_t hash_mask, const std::vector<StateId>* first_list)
+      : g_(g), n_(g.num_states()), classes_(classes), cls_(classes.class_of), budget_(budget),
+        max_listed_(max_listed), hash_mask_(hash_mask), listed_(n_, first_list ? 0 : 1) {
+    classes_.exact = false;
+    classes_.fixpoint = false;
+    // Room for a class per state, taken as used: no copies on the way.
+    size_.reserve(n_);
+    listed_in_.reserve(n_);
+    size_.assign(classes_.count, 0);
+    listed_in_.assign(classes_.count, 0);
+    for (const std::uint32_t c : cls_) ++size_[c];
+    if (first_list) {
+      for (const StateId s : *first_list)
+        if (!listed_[s]) {
+          listed_[s] = 1;
+          work_list_.push_back(s);
+        }
+    } else {
+      work_list_.resize(n_);
+      for (StateId s = 0; s < n_; ++s) work_list_[s] = s;
+    }
+  }
+
+  std::uint32_t run(bool first_round_lists_all) {
+    for (bool first = first_round_lists_all;; first = false, ++rounds_) {
+      if (work_list_.empty() && !repair_fixpoint()) break;
+      if (work_ > budget_ || (!first && work_list_.size() > max_listed_)) {  // the classes so far: a sound start
+        classes_.count = static_cast<std::uint32_t>(size_.size());
+        log(work_ > budget_ ? "budget spent" : "too many states listed");
+        return refuted_;
+      }
+      moved_.clear();
+      if (!first && work_list_.size() == 1)
+        move_the_listed_state();
+      else
+        split_by_signature();
+      list_predecessors_of_moved();
+    }
+    classes_.count = static_cast<std::uint32_t>(size_.size());
+    classes_.fixpoint = true;
+    classes_.exact = true;
+    log("fixpoint, proven exactly");
+    return refuted_;
+  }
+
+ private:
+  // Marks in listed_in_: all of a class's states are listed, and the group
+  // that keeps its id is the rest of the entry.
+  static constexpr std::uint32_t keeps = std::uint32_t{1} << 31;
+  // Per listed state, instead of a group: the class's only listed state,
+  // which leaves when the class has others (alone), or stays.
+  static constexpr std::uint32_t alone = RoundGroups::absent, stays = alone - 1;
+
+  std::uint32_t new_class(std::uint32_t members) {
+    size_.push_back(members);
+    listed_in_.push_back(0);
+    return static_cast<std::uint32_t>(size_.size() - 1);
+  }
+
+  std::uint64_t signature(StateId s) {
+    keys_.clear();
+    g_.steps(s, [&](lts::LabelId a, StateId to) { keys_.push_back(std::uint64_t{a} << 32 | cls_[to]); });
+    if (keys_.size() > 1) {
+      std::sort(keys_.begin(), keys_.end());
+      keys_.erase(std::unique(keys_.begin(), keys_.end()), keys_.end());
+    }
+    std::uint64_t h = 0x2545F4914F6CDD1Dull;
+    for (const std::uint64_t k : keys_) h = mix(h, k);
+    return h & hash_mask_;
+  }
+
+  // A fixpoint of the hashes: proved (false), or repaired from the states
+  // that must leave their classes, which become the list (true).
+  bool repair_fixpoint() {
+    work_ += n_ + g_.num_transitions();
+    work_list_ = states_unlike_their_class(g_, cls_, size_, listed_in_);
+    if (work_list_.empty()) return false;
+    ++refuted_;
+    for (const StateId s : work_list_) listed_[s] = 1;
+    return true;
+  }
+
+  // One listed state: it leaves the others of its class, if any.
+  void move_the_listed_state() {
+    const StateId s = work_list_[0];
+    listed_[s] = 0;
+    ++work_;
+    const std::uint32_t c = cls_[s];
+    if (size_[c] > 1) {
+      --size_[c];
+      cls_[s] = new_class(1);
+      moved_.push_back(s);
+    }
+  }
+
+  // The listed states grouped by class and signature, the group with the
+  // most members keeping the class id when the whole class is listed.
+  void split_by_signature() {
+    group_listed_states();
+    number_groups();
+    move_listed_states();
+    groups_.clear();
+    id_of_.clear();
+  }
+
+  // A class's only listed state needs no hash either: it leaves when the
+  // class has others (a quarter off tau-ring with loops).
+  void group_listed_states() {
+    for (const StateId s : work_list_) ++listed_in_[cls_[s]];
+    group_of_.resize(work_list_.size());
+    for (std::size_t i = 0; i < work_list_.size(); ++i) {
+      const StateId s = work_list_[i];
+      const std::uint32_t c = cls_[s];
+      ++work_;
+      if (listed_in_[c] == 1) {
+        group_of_[i] = size_[c] > 1 ? alone : stays;
+        continue;
+      }
+      work_ += g_.out_degree(s);
+      group_of_[i] = groups_.group(c, signature(s));
+      if (group_of_[i] == id_of_.size()) id_of_.push_back(0);
+      ++id_of_[group_of_[i]];
+    }
+  }
+
+  // id_of_ per group: its class id, the old one for the group that keeps it.
+  void number_groups() {
+    for (std::uint32_t gr = 0; gr < groups_.size(); ++gr) {
+      std::uint32_t& l = listed_in_[groups_.class_of(gr)];
+      if (l == size_[groups_.class_of(gr)])
+        l = keeps | gr;
+      else if ((l & keeps) != 0 && id_of_[gr] > id_of_[l & ~keeps])
+        l = keeps | gr;
+    }
+    for (std::uint32_t gr = 0; gr < groups_.size(); ++gr) {
+      const std::uint32_t c = groups_.class_of(gr);
+      if (listed_in_[c] == (keeps | gr)) {
+        id_of_[gr] = c;
+      } else {
+        size_[c] -= id_of_[gr];
+        id_of_[gr] = new_class(id_of_[gr]);
+      }
+    }
+  }
+
+  void move_listed_states() {
+    for (const StateId s : work_list_) listed_in_[cls_[s]] = 0;
+    for (std::size_t i = 0; i < work_list_.size(); ++i) {
+      const StateId s = work_list_[i];
+      listed_[s] = 0;
+      const std::uint32_t gr = group_of_[i];
+      if (gr == stays) continue;
+      if (gr == alone) {
+        --size_[cls_[s]];
+        cls_[s] = new_class(1);
+      } else if (id_of_[gr] != cls_[s]) {
+        cls_[s] = id_of_[gr];
+      } else {
+        continue;
+      }
+      moved_.push_back(s);
+    }
+  }
+
+  // The next worklist: whoever has a step into a state that moved.
+  void list_predecessors_of_moved() {
+    next_list_.clear();
+    for (const StateId s : moved_)
+      work_ += g_.predecessors(s, [&](StateId p) {
+        if (!listed_[p]) {
+          listed_[p] = 1;
+          next_list_.push_back(p);
+        }
+      });
+    work_list_.swap(next_list_);
+  }
+
+  void log(const std::string& ending) {
+    std::string repairs;
+    if (refuted_ > 0)
+      repairs = ", " + std::to_string(refuted_) + (refuted_ == 1 ? " fixpoint" : " fixpoints") + " repaired";
+    classes_.log.push_back(rounds_text(rounds_, "worklist") + ": " + classes_text(classes_.count) + " (" + ending +
+                           repairs + ")");
+  }
+
+  const Graph& g_;
+  const StateId n_;
+  SignatureClasses& classes_;
+  std::vector<std::uint32_t>& cls_;  // classes_.class_of
+  const std::uint64_t budget_;
+  const std::size_t max_listed_;
+  const std::uint64_t hash_mask_;
+  // Per class: its size; within a round, how many of its states are
+  // listed, then, when all are, `keeps` with the group that keeps its id.
+  std::vector<std::uint32_t> size_, listed_in_;
+  std::vector<std::uint64_t> keys_;  // one state's steps
+  RoundGroups groups_;
+  std::vector<StateId> work_list_, next_list_, moved_;
+  std::vector<std::uint8_t> listed_;
+  std::vector<std::uint32_t> group_of_;  // per listed state
+  std::vector<std::uint32_t> id_of_;     // per group: its members, then its class id
+  std::uint64_t work_ = 0;
+  std::uint32_t refuted_ = 0;
+  std::uint64_t rounds_ = 0;
+};
+
+}  // namespace worklist_detail
+
 // Refines `classes` (coarser than strong bisimilarity, or equal) by
 // worklist rounds while their work (steps hashed, predecessors listed)
 // stays within `budget`, and no round after the first lists more than
@@ -228,163 +445,8 @@ std::uint32_t worklist_rounds(const Graph& g, SignatureClasses& classes, std::ui
                               std::size_t max_listed = static_cast<std::size_t>(-1),
                               std::uint64_t hash_mask = ~std::uint64_t{0},
                               const std::vector<lts::StateId>* first_list = nullptr) {
-  using lts::StateId;
-  using worklist_detail::RoundGroups;
-  const StateId n = g.num_states();
-  std::vector<std::uint32_t>& cls = classes.class_of;
-  classes.exact = false;
-  classes.fixpoint = false;
-  // Per class: its size; within a round, how many of its states are
-  // listed, then, when all are, `keeps` with the group that keeps its id.
-  // Room for a class per state, taken as used: no copies on the way.
-  std::vector<std::uint32_t> size, listed_in;
-  size.reserve(n);
-  listed_in.reserve(n);
-  size.assign(classes.count, 0);
-  listed_in.assign(classes.count, 0);
-  for (const std::uint32_t c : cls) ++size[c];
-  constexpr std::uint32_t keeps = std::uint32_t{1} << 31;
-  auto new_class = [&](std::uint32_t members) {
-    size.push_back(members);
-    listed_in.push_back(0);
-    return static_cast<std::uint32_t>(size.size() - 1);
-  };
-
-  std::vector<std::uint64_t> keys;  // one state's steps
-  auto signature = [&](StateId s) {
-    keys.clear();
-    g.steps(s, [&](lts::LabelId a, StateId to) { keys.push_back(std::uint64_t{a} << 32 | cls[to]); });
-    if (keys.size() > 1) {
-      std::sort(keys.begin(), keys.end());
-      keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-    }
-    std::uint64_t h = 0x2545F4914F6CDD1Dull;
-    for (const std::uint64_t k : keys) h = mix(h, k);
-    return h & hash_mask;
-  };
-
-  RoundGroups groups;
-  std::vector<StateId> work_list, next_list, moved;
-  std::vector<std::uint8_t> listed(n, first_list ? 0 : 1);
-  if (first_list) {
-    for (const StateId s : *first_list)
-      if (!listed[s]) {
-        listed[s] = 1;
-        work_list.push_back(s);
-      }
-  } else {
-    work_list.resize(n);
-    for (StateId s = 0; s < n; ++s) work_list[s] = s;
-  }
-  std::vector<std::uint32_t> group_of;  // per listed state
-  std::vector<std::uint32_t> id_of;     // per group: its members, then its class id
-  std::uint64_t work = 0;
-  std::uint32_t refuted = 0;
-  std::uint64_t rounds = 0;
-  auto log = [&](const std::string& ending) {
-    std::string repairs;
-    if (refuted > 0)
-      repairs = ", " + std::to_string(refuted) + (refuted == 1 ? " fixpoint" : " fixpoints") + " repaired";
-    classes.log.push_back(rounds_text(rounds, "worklist") + ": " + classes_text(classes.count) + " (" +
-                          ending + repairs + ")");
-  };
-  for (bool first = first_list == nullptr;; first = false, ++rounds) {
-    if (work_list.empty()) {
-      // A fixpoint of the hashes: proved, or repaired from the states that
-      // must leave their classes.
-      work += n + g.num_transitions();
-      work_list = states_unlike_their_class(g, cls, size, listed_in);
-      if (work_list.empty()) break;
-      ++refuted;
-      for (const StateId s : work_list) listed[s] = 1;
-    }
-    if (work > budget || (!first && work_list.size() > max_listed)) {  // the classes so far: a sound start
-      classes.count = static_cast<std::uint32_t>(size.size());
-      log(work > budget ? "budget spent" : "too many states listed");
-      return refuted;
-    }
-    moved.clear();
-    if (!first && work_list.size() == 1) {
-      // One listed state: it leaves the others of its class, if any.
-      const StateId s = work_list[0];
-      listed[s] = 0;
-      ++work;
-      const std::uint32_t c = cls[s];
-      if (size[c] > 1) {
-        --size[c];
-        cls[s] = new_class(1);
-        moved.push_back(s);
-      }
-    } else {
-      // A class's only listed state needs no hash either: it leaves when
-      // the class has others (a quarter off tau-ring with loops).
-      constexpr std::uint32_t alone = RoundGroups::absent, stays = alone - 1;
-      for (const StateId s : work_list) ++listed_in[cls[s]];
-      group_of.resize(work_list.size());
-      for (std::size_t i = 0; i < work_list.size(); ++i) {
-        const StateId s = work_list[i];
-        const std::uint32_t c = cls[s];
-        ++work;
-        if (listed_in[c] == 1) {
-          group_of[i] = size[c] > 1 ? alone : stays;
-          continue;
-        }
-        work += g.out_degree(s);
-        group_of[i] = groups.group(c, signature(s));
-        if (group_of[i] == id_of.size()) id_of.push_back(0);
-        ++id_of[group_of[i]];
-      }
-      for (std::uint32_t gr = 0; gr < groups.size(); ++gr) {
-        std::uint32_t& l = listed_in[groups.class_of(gr)];
-        if (l == size[groups.class_of(gr)])
-          l = keeps | gr;
-        else if ((l & keeps) != 0 && id_of[gr] > id_of[l & ~keeps])
-          l = keeps | gr;
-      }
-      for (std::uint32_t gr = 0; gr < groups.size(); ++gr) {
-        const std::uint32_t c = groups.class_of(gr);
-        if (listed_in[c] == (keeps | gr)) {
-          id_of[gr] = c;
-        } else {
-          size[c] -= id_of[gr];
-          id_of[gr] = new_class(id_of[gr]);
-        }
-      }
-      for (const StateId s : work_list) listed_in[cls[s]] = 0;
-      for (std::size_t i = 0; i < work_list.size(); ++i) {
-        const StateId s = work_list[i];
-        listed[s] = 0;
-        const std::uint32_t gr = group_of[i];
-        if (gr == stays) continue;
-        if (gr == alone) {
-          --size[cls[s]];
-          cls[s] = new_class(1);
-        } else if (id_of[gr] != cls[s]) {
-          cls[s] = id_of[gr];
-        } else {
-          continue;
-        }
-        moved.push_back(s);
-      }
-      groups.clear();
-      id_of.clear();
-    }
-    // The next worklist: whoever has a step into a state that moved.
-    next_list.clear();
-    for (const StateId s : moved)
-      work += g.predecessors(s, [&](StateId p) {
-        if (!listed[p]) {
-          listed[p] = 1;
-          next_list.push_back(p);
-        }
-      });
-    work_list.swap(next_list);
-  }
-  classes.count = static_cast<std::uint32_t>(size.size());
-  classes.fixpoint = true;
-  classes.exact = true;
-  log("fixpoint, proven exactly");
-  return refuted;
+  return worklist_detail::WorklistRounds<Graph>(g, classes, budget, max_listed, hash_mask, first_list)
+      .run(first_list == nullptr);
 }
 
 }  // namespace bisim::signatures
