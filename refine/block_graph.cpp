@@ -7,7 +7,7 @@
 namespace refine {
 
 lts::Lts block_graph(const lts::Lts& lts, const bisim::Partition& partition, bisim::Equivalence e) {
-  const bool branching = e == bisim::Equivalence::branching || e == bisim::Equivalence::divbranching;
+  const bool branching = bisim::hides_inert_tau(e);
   lts::Lts g;
   g.labels = lts.labels;
   g.num_states = std::max<lts::StateId>(1, partition.num_blocks);
@@ -22,7 +22,7 @@ lts::Lts block_graph(const lts::Lts& lts, const bisim::Partition& partition, bis
     }
     g.transitions.push_back({from, t.label, to});
   }
-  if (e == bisim::Equivalence::divbranching) {
+  if (bisim::divergence_sensitive(e)) {
     const lts::TauSccs sccs = lts::tau_sccs(inert);
     for (lts::StateId s = 0; s < lts.num_states; ++s)
       if (sccs.divergent[sccs.component[s]]) g.transitions.push_back({partition.block[s], lts::tau, partition.block[s]});
