@@ -3,17 +3,7 @@
 # --cex lasso format, -v, --lockfree as a synonym, and exit status 2 with a
 # message for LTSs that cannot be checked.
 set -u
-R="$BIN/refines"
-[ -x "$R" ] || exit 77
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-expect_rc() {  # expect_rc CODE ARGS...
-  local want=$1; shift
-  "$R" "$@" >"$T/out" 2>"$T/err"
-  local rc=$?
-  [ "$rc" = "$want" ] || { cat "$T/out" "$T/err"; fail "refines $* exited $rc, expected $want"; }
-}
+. "$(dirname "$0")/tool_lib.sh"
 
 # A spin lock, one increment per thread. Thread 1 takes the lock (1 -> 2);
 # thread 2 calls and spins (the self-loop of 3: waiting is a step) while

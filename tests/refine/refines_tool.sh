@@ -2,17 +2,7 @@
 # refines from the command line: exit codes 0/1/2, --cex, stdin, --tau,
 # --lockfree, --equiv, and errors with a location.
 set -u
-R="$BIN/refines"
-[ -x "$R" ] || exit 77
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-expect_rc() {  # expect_rc CODE ARGS...
-  local want=$1; shift
-  "$R" "$@" >"$T/out" 2>"$T/err"
-  local rc=$?
-  [ "$rc" = "$want" ] || { cat "$T/out" "$T/err"; fail "refines $* exited $rc, expected $want"; }
-}
+. "$(dirname "$0")/tool_lib.sh"
 
 cat >"$T/impl.aut" <<'AUT'
 des (0, 6, 6)
