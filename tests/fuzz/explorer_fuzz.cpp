@@ -3,7 +3,6 @@
 // values 1..2, pools of 4 nodes and at most 2,000 states. Exploration ends
 // with a well-formed LTS, a run-time fault reported as a ParseError inside
 // the text, or the state bound; never a crash, a hang or another exception.
-#include <algorithm>
 #include <string>
 
 #include "formats/diagnostic.hpp"
@@ -14,13 +13,6 @@
 namespace {
 
 constexpr std::uint64_t max_states = 2000;
-
-void require_inside(const formats::ParseError& e, std::string_view text) {
-  const formats::Diagnostic& d = e.diagnostic();
-  fuzz::require(d.file == "fuzz.conc", "errors name the file");
-  const auto lines = static_cast<std::uint64_t>(std::count(text.begin(), text.end(), '\n')) + 1;
-  fuzz::require(d.line >= 1 && d.line <= lines, "an error's line is a line of the text");
-}
 
 }  // namespace
 
@@ -37,7 +29,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     program = frontend::load_model_text("fuzz.conc", text, options);
   } catch (const formats::ParseError& e) {
-    require_inside(e, text);
+    fuzz::require_error_inside(e, text, "fuzz.conc");
     return 0;
   } catch (const formats::FileError&) {  // no object in the file
     return 0;
@@ -53,7 +45,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       fuzz::require(t.label < l.labels.size(), "transition labels are interned");
     }
   } catch (const formats::ParseError& e) {
-    require_inside(e, text);
+    fuzz::require_error_inside(e, text, "fuzz.conc");
   } catch (const frontend::StateLimit&) {
   }
   return 0;

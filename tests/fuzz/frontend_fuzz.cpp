@@ -3,7 +3,6 @@
 // the text (or a FileError when the file declares no object); never a crash,
 // a hang or another exception. Each object is compiled as written and with
 // --spec semantics.
-#include <algorithm>
 #include <string>
 
 #include "formats/diagnostic.hpp"
@@ -11,25 +10,13 @@
 #include "frontend/parser.hpp"
 #include "tests/fuzz/harness.hpp"
 
-namespace {
-
-// The line and column of an error lie inside the text (column 0: the line).
-void require_inside(const formats::ParseError& e, std::string_view text) {
-  const formats::Diagnostic& d = e.diagnostic();
-  fuzz::require(d.file == "fuzz.conc", "errors name the file");
-  const auto lines = static_cast<std::uint64_t>(std::count(text.begin(), text.end(), '\n')) + 1;
-  fuzz::require(d.line >= 1 && d.line <= lines, "an error's line is a line of the text");
-}
-
-}  // namespace
-
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text = fuzz::as_text(data, size);
   frontend::ast::File file;
   try {
     file = frontend::parse("fuzz.conc", text);
   } catch (const formats::ParseError& e) {
-    require_inside(e, text);
+    fuzz::require_error_inside(e, text, "fuzz.conc");
     return 0;
   }
   const std::size_t objects = std::min<std::size_t>(file.objects.size(), 4);
@@ -42,7 +29,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const frontend::Program p = frontend::compile(file, options);
         fuzz::require(p.initial.size() == static_cast<std::size_t>(p.state_size), "the initial state fills the layout");
       } catch (const formats::ParseError& e) {
-        require_inside(e, text);
+        fuzz::require_error_inside(e, text, "fuzz.conc");
       }
     }
   }

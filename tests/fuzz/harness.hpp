@@ -3,11 +3,14 @@
 // LLVMFuzzerTestOneInput; the clang fuzz build links it with libFuzzer, the
 // normal build with regression_main.cpp, which feeds it every file of its
 // regression folder (tests/fuzz/README.md).
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
+
+#include "formats/diagnostic.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
 
@@ -25,6 +28,22 @@ inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
 
 inline void require(bool ok, const char* what) {
   if (!ok) fail(what);
+}
+
+// An error names `file` and a place in `text`: a line of it (0: the whole
+// file) and a column at most one past that line's end.
+inline void require_error_inside(const formats::ParseError& e, std::string_view text, std::string_view file) {
+  const formats::Diagnostic& d = e.diagnostic();
+  require(d.file == file, "an error names the file");
+  if (d.line == 0) return;
+  std::size_t begin = 0;
+  for (std::uint64_t line = 1; line < d.line; ++line) {
+    begin = text.find('\n', begin);
+    require(begin != std::string_view::npos, "an error's line is a line of the text");
+    ++begin;
+  }
+  const std::size_t end = std::min(text.find('\n', begin), text.size());
+  require(d.column <= end - begin + 1, "an error's column lies on its line");
 }
 
 }  // namespace fuzz
