@@ -6,6 +6,7 @@
 # Fails on any crash, sanitizer report, leak, timeout or memory overrun;
 # the input that caused it is left in build-fuzz/artifacts/HARNESS/.
 # Needs clang and libFuzzer: bash scripts/install-deps.sh --fuzz
+# FUZZ_FLAGS adds libFuzzer options, e.g. FUZZ_FLAGS=-rss_limit_mb=512.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=60
@@ -45,9 +46,9 @@ for h in "${harnesses[@]}"; do
   status=0
   "$dir/tests/fuzz/fuzz_$h" "$corpus" "$seed" -max_total_time="$seconds" "${limits[@]}" \
     -max_len="$max_len" -dict="$dict" -artifact_prefix="$artifacts" \
-    -print_final_stats=1 >"$log" 2>&1 || status=$?
-  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-  cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | cut -d' ' -f2)
+    -print_final_stats=1 ${FUZZ_FLAGS:-} >"$log" 2>&1 || status=$?
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1 || true)
+  cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | cut -d' ' -f2 || true)
   if [ "$status" -eq 0 ]; then
     echo "fuzz $h: ok, ${runs:-?} inputs in ${seconds} s, coverage ${cov:-?} edges, corpus $(ls "$corpus" | wc -l) files"
   else
