@@ -209,7 +209,17 @@ void Interpreter::run(Config& c, Successors& out) {
         std::vector<std::int32_t>& fields = fields_;
         fields.resize(nt.stride - 1);
         std::copy(p_.initial.begin() + nt.base + 1, p_.initial.begin() + nt.base + nt.stride, fields.begin());
-        for (std::size_t i = 0; i < in.args.size(); ++i) eval(*in.args[i], fields.data() + in.fields[i]);
+        for (std::size_t i = 0; i < in.args.size(); ++i) {
+          eval(*in.args[i], fields.data() + in.fields[i]);
+          // A field holds only its range: the state store packs it in that many bits.
+          for (int k = 0; k < in.args[i]->type->size; ++k) {
+            const int slot = nt.base + 1 + in.fields[i] + k;
+            const std::int32_t v = fields[in.fields[i] + k];
+            if (v < p_.slot_lo[slot] || v > p_.slot_hi[slot])
+              error(in.args[i]->loc, fmt::format("value {} is outside the range {}..{} of the field", v,
+                                                 p_.slot_lo[slot], p_.slot_hi[slot]));
+          }
+        }
         std::vector<std::int32_t>& candidates = candidates_;
         candidates.clear();
         for (int r = 1; r <= nt.pool; ++r)

@@ -2,6 +2,7 @@
 # Installs what building and testing need: Debian packages only.
 #   bash scripts/install-deps.sh           build and tests
 #   bash scripts/install-deps.sh --bench   also what bench/ compares with and draws with
+#   bash scripts/install-deps.sh --fuzz    also clang and libFuzzer (scripts/fuzz.sh)
 set -euo pipefail
 packages=(
   g++ cmake ninja-build                      # compiler and build
@@ -9,9 +10,13 @@ packages=(
   libgtest-dev                               # tests
   time                                       # /usr/bin/time for peak memory in bench/
 )
-if [ "${1:-}" = "--bench" ]; then
-  packages+=(spin gnuplot-nox)               # bench/gen: SPIN; bench/figure4.sh: plots
-fi
+for flag in "$@"; do
+  case "$flag" in
+    --bench) packages+=(spin gnuplot-nox) ;;           # bench/gen: SPIN; bench/figure4.sh: plots
+    --fuzz) packages+=(clang libclang-rt-14-dev) ;;    # scripts/fuzz.sh: clang 14's libFuzzer
+    *) echo "install-deps.sh: unknown option $flag" >&2; exit 2 ;;
+  esac
+done
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
