@@ -61,6 +61,22 @@ done
 grep -q "note: a run that reaches it" "$tmp/err" || fail "livelock_counter 3x1: no run to the fault: $(cat "$tmp/err")"
 [ ! -e "$tmp/x.aut" ] || fail "partial output after a fault"
 
+# The hand-made models, verdicts argued in their comments.
+M="$SRC/tests/frontend/models"
+states() { head -1 "$1" | cut -d, -f3 | tr -d ')'; }
+for m in spin publish lock; do
+  "$BIN/gen" "$M/reduction_$m.conc" -t 2 -n 2 --no-reduce -o "$tmp/full.aut" || fail "$m full"
+  "$BIN/gen" "$M/reduction_$m.conc" -t 2 -n 2 -o "$tmp/red.aut" || fail "$m reduced"
+  [ "$(states "$tmp/red.aut")" -lt "$(states "$tmp/full.aut")" ] || fail "$m: nothing reduced"
+done
+# spin: the divergence of one thread's private loop survives the reduction.
+"$BIN/gen" "$M/reduction_spin.conc" -t 2 -n 1 | "$BIN/quotient" -e divbranching - | "$BIN/refines" --lockfree - > /dev/null
+[ $? = 1 ] || fail "spin: the reduced LTS should not be lock-free (a private divergence)"
+# pool: the fault is reached only if the step that frees a cell is not taken alone.
+"$BIN/gen" "$M/reduction_pool.conc" -t 2 -n 1 -o "$tmp/x.aut" 2> "$tmp/err"
+[ $? = 2 ] || fail "pool: the out-of-heap fault was missed with the reduction"
+grep -q "out of heap" "$tmp/err" || fail "pool: $(cat "$tmp/err")"
+
 # Reduction is off with --thread-steps: the LTS is the full one.
 "$BIN/gen" "$SRC/models/treiber_stack.conc" -t 2 -n 2 --thread-steps -o "$tmp/a.aut" || fail "thread-steps"
 "$BIN/gen" "$SRC/models/treiber_stack.conc" -t 2 -n 2 --thread-steps --no-reduce -o "$tmp/b.aut" || fail "thread-steps"
