@@ -242,10 +242,10 @@ std::uint64_t Footprints::future_allocations(const std::int32_t* state, int tb, 
     total = allocs_[n][pc - 1];
   }
   const std::uint32_t per_op = allocs_per_op_[n];
-  if (per_op == 0) return total;
+  const bool calls_left = p_.ops < 0 || state[tb + Program::ops_slot] < p_.ops;
+  if (per_op == 0 || !calls_left) return total;
   if (p_.ops < 0 || per_op == unbounded) return unbounded;
-  const std::int64_t left = p_.ops - state[tb + Program::ops_slot];
-  return left > 0 ? total + static_cast<std::uint64_t>(left) * per_op : total;
+  return total + static_cast<std::uint64_t>(p_.ops - state[tb + Program::ops_slot]) * per_op;
 }
 
 }  // namespace frontend
