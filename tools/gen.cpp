@@ -156,7 +156,7 @@ int main(int argc, char** argv) {
   std::string model, object, ops = "1", values;
   long pool = -1;
   int threads = 2;
-  bool spec = false, stats = false, thread_steps = false;
+  bool spec = false, stats = false, thread_steps = false, no_reduce = false;
   std::string max_states_text;
   tools::OutputOptions output;
   app.add_option("model", model, "Model file (.conc), or '-' for standard input")->type_name("MODEL");
@@ -171,6 +171,8 @@ int main(int argc, char** argv) {
   app.add_flag("--spec", spec, "Make each method body one atomic step: the linearizable specification");
   app.add_flag("--thread-steps", thread_steps,
                "Write each internal step of thread T as the visible label step(T) instead of 'i'");
+  app.add_flag("--no-reduce", no_reduce,
+               "The full LTS: no partial-order reduction (docs/reduction.md; it is off with --thread-steps)");
   app.add_option("--max-states", max_states_text,
                  "Stop with an error beyond this many states, N >= 1 (default: no bound but --memory-limit)")
       ->type_name("N");
@@ -190,6 +192,7 @@ int main(int argc, char** argv) {
     frontend::ExploreOptions explore;
     if (app.count("--max-states") != 0) explore.max_states = parse_max_states(max_states_text);
     explore.thread_steps = thread_steps;
+    explore.reduce = !no_reduce && !thread_steps;  // thread-labelled steps are visible
     formats::check_output_path(output.path);
     formats::check_outputs_spare_inputs({output.path}, {model});
     const frontend::Program program = frontend::load_model(model, options);
