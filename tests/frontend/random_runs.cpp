@@ -1,5 +1,7 @@
 #include "tests/frontend/random_runs.hpp"
 
+#include <cstdlib>
+
 #include <fmt/format.h>
 
 #include "bisim/quotient.hpp"
@@ -9,6 +11,17 @@
 #include "tests/frontend/lts_isomorphism.hpp"
 
 namespace frontend::test {
+
+namespace {
+
+std::uint64_t from_env(const char* name, std::uint64_t fallback) {
+  const char* v = std::getenv(name);
+  return v && *v ? std::strtoull(v, nullptr, 10) : fallback;
+}
+
+}  // namespace
+
+SeedRange seed_range() { return SeedRange{from_env("BB_REDUCE_SEED", 0), from_env("BB_REDUCE_ROUNDS", 1000)}; }
 
 std::string describe(const RunSetup& r) {
   return fmt::format("{}x{} reduce={} workers={}", r.threads, r.ops, r.reduce ? 1 : 0, r.workers);

@@ -14,6 +14,13 @@ namespace frontend::test {
 // Models whose full exploration has more states are skipped (and counted).
 inline constexpr std::uint64_t random_max_states = 10000;
 
+// The seeds to test: BB_REDUCE_ROUNDS (default 1000) of them from
+// BB_REDUCE_SEED (default 0).
+struct SeedRange {
+  std::uint64_t first = 0, count = 1000;
+};
+SeedRange seed_range();
+
 struct RunSetup {
   int threads = 2;
   long ops = 1;

@@ -116,7 +116,7 @@ class ModelWriter {
   int indent_ = 0;
   // The model.
   int domain_ = 2, ints_ = 1, refs_ = 0, locks_ = 0;
-  bool flag_ = false, heap_ = false, thread_var_ = false;
+  bool flag_ = false, heap_ = false, frees_ = false, thread_var_ = false;
   bool risky_ = false, blocking_ = false, diverging_ = false;
   // The method being written.
   bool has_param_ = false;
@@ -134,6 +134,7 @@ void ModelWriter::declare_object() {
   locks_ = chance(0.35) ? 1 + pick(2) : 0;
   heap_ = chance(0.4);
   refs_ = heap_ ? 1 + pick(2) : 0;
+  frees_ = heap_ && chance(o_.free_chance);
   thread_var_ = chance(0.15);
   line("// random_model seed " + std::to_string(seed_));
   open("object R" + std::to_string(seed_));
@@ -207,7 +208,7 @@ void ModelWriter::body_if(const std::string& cond, const Place& at) {
 
 void ModelWriter::statement(const Place& at) {
   for (;;) {
-    switch (pick(11)) {
+    switch (pick(12)) {
       case 0: line(local_int() + " := " + local_expr() + ";"); return;
       case 1:
         if (chance(0.3)) line(local_int() + " := choose(" + range() + ");");
@@ -215,10 +216,10 @@ void ModelWriter::statement(const Place& at) {
         else line("b0 := " + local_cond() + ";");
         return;
       case 2: case 3: if (shared_access(at)) return; break;
-      case 4: if (heap_ && heap_access(at)) return; break;
-      case 5: case 6: case 7: if (compound(at)) return; break;
-      case 8: case 9: if (wait_or_fault(at)) return; break;
-      case 10:
+      case 4: case 5: if (heap_ && heap_access(at)) return; break;
+      case 6: case 7: case 8: if (compound(at)) return; break;
+      case 9: case 10: if (wait_or_fault(at)) return; break;
+      case 11:
         if (at.in_loop && !at.in_lock && chance(0.5)) {
           open("if " + local_cond());
           line("break;");
@@ -259,7 +260,7 @@ bool ModelWriter::shared_access(const Place& at) {
 
 // `access` on a local reference, behind a null test unless faults are allowed.
 void ModelWriter::guarded(const std::string& ref, const std::string& access) {
-  if (risky_ && chance(0.3)) {
+  if (risky_ && chance(0.5)) {
     line(access);
     return;
   }
@@ -270,7 +271,7 @@ void ModelWriter::guarded(const std::string& ref, const std::string& access) {
 
 bool ModelWriter::heap_access(const Place& at) {
   const std::string p = ref_local(), r = shared_ref();
-  switch (pick(7)) {
+  switch (pick(8)) {
     case 0:
       // At most one allocation per operation (outside loops), so the pool
       // never runs out unless faults are allowed.
@@ -283,6 +284,12 @@ bool ModelWriter::heap_access(const Place& at) {
     case 3: guarded(p, local_int() + " := " + p + ".val;"); return true;
     case 4: guarded(p, p + ".val := " + local_expr() + ";"); return true;
     case 5: guarded(p, chance(0.5) ? p + ".next := " + ref_local() + ";" : ref_local() + " := " + p + ".next;");
+      return true;
+    case 6:
+      // Explicit memory management: freed nodes are reused, so ABA and a
+      // double free (a fault) become reachable.
+      if (!frees_) return false;
+      guarded(p, "free(" + p + ");");
       return true;
     default:
       line("b0 := cas(" + r + ", " + p + ", " + ref_local() + ");");
@@ -318,7 +325,8 @@ bool ModelWriter::wait_or_fault(const Place& at) {
       return true;
     default:
       if (!risky_) return false;
-      if (locks_ && !at.in_lock && chance(0.5)) line("unlock(L0);");
+      if (heap_ && chance(0.4)) line(local_int() + " := " + ref_local() + ".val;");  // p may be null
+      else if (locks_ && !at.in_lock && chance(0.5)) line("unlock(L0);");
       else line(shared_int() + " := " + atom() + " + 1;");  // may leave the range
       return true;
   }

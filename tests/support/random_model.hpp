@@ -2,16 +2,17 @@
 // Random small models in the modelling language (docs/language.md), for
 // property tests of the explorer: the same seed always gives the same text.
 // A model has shared integers over a small domain, sometimes a shared flag,
-// locks, shared references to a node type with a pool, and one to three
+// locks, shared references to a node type with a pool, and one or two
 // methods with parameters and results whose bodies mix reads, writes, cas,
 // dcas, ll/sc/vl, atomic blocks, lock regions, await, choose, bounded loops
 // and cas or sc retry loops, branches on shared and local values, and heap
-// work (new, field reads and writes, cas on references). Every model is
-// accepted by the checker; by chance (the *_chance options) some fault at
-// run time (a null dereference, a failed assert, a value out of range, an
-// exhausted pool, an unlock of a lock not held), block (await, a lock never
-// released) or diverge (a purely local endless loop, a spin on a value no
-// one writes). docs/architecture.md ("Random models") tells how to reproduce a seed.
+// work (new, field reads and writes, cas on references, sometimes free).
+// Every model is accepted by the checker; by chance (the *_chance options)
+// some fault at run time (a null dereference, a failed assert, a value out
+// of range, an exhausted pool, an unlock of a lock not held, a double free),
+// block (await, a lock never released) or diverge (a purely local endless
+// loop, a spin on a value no one writes). docs/architecture.md ("Random
+// models") tells how to reproduce a seed.
 #include <cstdint>
 #include <string>
 
@@ -26,6 +27,7 @@ struct RandomModelOptions {
   double fault_chance = 0.12;     // per model: risky statements are allowed
   double blocking_chance = 0.15;  // per model: await, spins and unreleased locks are allowed
   double divergence_chance = 0.1;  // per model: a purely local endless loop may occur
+  double free_chance = 0.15;   // per model with nodes: free (explicit memory management)
 };
 
 // The text of a model named R<seed>.
