@@ -61,7 +61,8 @@ TEST(RandomModel, ModelsAreSmallAndVaried) {
       {"cas", "cas("},   {"dcas", "dcas("},   {"ll", "ll("},         {"sc", "sc("},        {"vl", "vl("},
       {"atomic", "atomic"}, {"lock", "lock(L"}, {"await", "await"}, {"new", "new N"},     {"field", ".next"},
       {"choose", "choose("}, {"while", "while c"}, {"retry loop", "loop {"}, {"assert", "assert"},
-      {"divergence", "while true"}, {"parameter", "a: 0..1"}, {"thread variable", "thread h"}};
+      {"divergence", "while true"}, {"parameter", "a: 0..1"}, {"thread variable", "thread h"},
+      {"free", "free("}, {"client", " when "}};
   std::map<std::string, int> seen;
   for (std::uint64_t seed = 0; seed < seeds; ++seed) {
     const std::string text = random_model(seed);

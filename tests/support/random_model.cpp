@@ -101,11 +101,12 @@ class ModelWriter {
   void block(Place at, int max_statements);
   void statement(const Place& at);
   bool compound(const Place& at);
-  bool shared_access(const Place& at);
+  bool shared_access();
   bool heap_access(const Place& at);
   bool wait_or_fault(const Place& at);
   void atomic_statement(const Place& at);
   void guarded(const std::string& ref, const std::string& access);
+  std::string client_clause(int index);
   void return_statement();
   void body_if(const std::string& cond, const Place& at);
 
@@ -116,7 +117,7 @@ class ModelWriter {
   int indent_ = 0;
   // The model.
   int domain_ = 2, ints_ = 1, refs_ = 0, locks_ = 0;
-  bool flag_ = false, heap_ = false, frees_ = false, thread_var_ = false;
+  bool flag_ = false, heap_ = false, frees_ = false, thread_var_ = false, client_ = false;
   bool risky_ = false, blocking_ = false, diverging_ = false;
   // The method being written.
   bool has_param_ = false;
@@ -147,6 +148,8 @@ void ModelWriter::declare_object() {
   for (int i = 0; i < locks_; ++i) line("shared L" + std::to_string(i) + ": lock;");
   for (int i = 0; i < refs_; ++i) line("shared r" + std::to_string(i) + ": N = null;");
   if (thread_var_) line("thread h: " + range() + " = 0;");
+  client_ = chance(o_.client_chance);
+  if (client_) line("client k: 0..1 = 0;");
   if (heap_ && chance(0.5)) {
     open("init");
     line("d := new N(" + constant() + ", null);");
@@ -162,6 +165,7 @@ void ModelWriter::method(int index) {
   allocated_ = false;
   std::string head = "method m" + std::to_string(index) + "(" + (has_param_ ? "a: 0..1" : "") + ")";
   if (!result_.empty()) head += ": " + result_;
+  head += client_clause(index);
   open(head);
   line("var t0: " + range() + " := 0;");
   line("var t1: " + range() + " := 0;");
@@ -175,6 +179,18 @@ void ModelWriter::method(int index) {
   block(Place{}, o_.max_statements);
   return_statement();
   close();
+}
+
+// A restricted client (docs/language.md, "Clients"): the first method is
+// always callable at the start, so every model has a call.
+std::string ModelWriter::client_clause(int index) {
+  if (!client_ || !chance(0.7)) return "";
+  if (index == 0) return " when k == 0 on call { k := 1; }";
+  switch (pick(3)) {
+    case 0: return " when k == 1 on call { k := 0; }";
+    case 1: return " when tid != 1";
+    default: return std::string(" when ") + (has_param_ ? "a == k" : "k == 1");
+  }
 }
 
 void ModelWriter::return_statement() {
@@ -215,7 +231,7 @@ void ModelWriter::statement(const Place& at) {
         else if (thread_var_) line("h := " + local_expr() + ";");
         else line("b0 := " + local_cond() + ";");
         return;
-      case 2: case 3: if (shared_access(at)) return; break;
+      case 2: case 3: if (shared_access()) return; break;
       case 4: case 5: if (heap_ && heap_access(at)) return; break;
       case 6: case 7: case 8: if (compound(at)) return; break;
       case 9: case 10: if (wait_or_fault(at)) return; break;
@@ -238,7 +254,7 @@ void ModelWriter::statement(const Place& at) {
 }
 
 // One statement with exactly one shared access.
-bool ModelWriter::shared_access(const Place& at) {
+bool ModelWriter::shared_access() {
   const std::string x = shared_int();
   switch (pick(8)) {
     case 0: line(local_int() + " := " + x + ";"); return true;
