@@ -1,6 +1,7 @@
 #include "tests/frontend/random_runs.hpp"
 
 #include <cstdlib>
+#include <iterator>
 
 #include <fmt/format.h>
 
@@ -8,6 +9,7 @@
 #include "formats/diagnostic.hpp"
 #include "frontend/checker.hpp"
 #include "frontend/explorer.hpp"
+#include "refine/progress.hpp"
 #include "tests/frontend/lts_isomorphism.hpp"
 
 namespace frontend::test {
@@ -24,7 +26,8 @@ std::uint64_t from_env(const char* name, std::uint64_t fallback) {
 SeedRange seed_range() { return SeedRange{from_env("BB_REDUCE_SEED", 0), from_env("BB_REDUCE_ROUNDS", 1000)}; }
 
 std::string describe(const RunSetup& r) {
-  return fmt::format("{}x{} reduce={} workers={}", r.threads, r.ops, r.reduce ? 1 : 0, r.workers);
+  return fmt::format("{}x{} reduce={} workers={}{}", r.threads, r.ops, r.reduce ? 1 : 0, r.workers,
+                     r.thread_steps ? " thread-steps" : "");
 }
 
 Outcome run_model(const std::string& text, const RunSetup& r) {
@@ -36,6 +39,7 @@ Outcome run_model(const std::string& text, const RunSetup& r) {
   e.max_states = random_max_states;
   e.reduce = r.reduce;
   e.workers = r.workers;
+  e.thread_steps = r.thread_steps;
   Outcome o;
   try {
     o.lts = explore(p, e);
@@ -70,6 +74,33 @@ Difference quotients_differ(const Outcome& a, const Outcome& b) {
                          qa.num_states, qb.num_states, qa.num_transitions(), qb.num_transitions(), why);
   }
   return std::nullopt;
+}
+
+namespace {
+
+// "lock-free holds, wait-free fails, ...", or the reason the LTS is refused.
+std::string progress_verdicts(const lts::Lts& l) {
+  try {
+    std::string out;
+    for (const refine::ProgressVerdict& v : refine::check_progress(l, {std::begin(refine::all_progress),
+                                                                       std::end(refine::all_progress)})
+                                                .verdicts)
+      out += fmt::format("{}{} {}", out.empty() ? "" : ", ", refine::progress_name(v.property), v.holds ? "holds" : "fails");
+    return out;
+  } catch (const refine::ProgressInputError& e) {
+    return std::string("refused: ") + e.what();
+  }
+}
+
+}  // namespace
+
+Difference progress_differs(const Outcome& a, const Outcome& b) {
+  if (a.kind == Outcome::too_big || b.kind == Outcome::too_big) return std::nullopt;
+  if (Difference d = fault_differs(a, b)) return d;
+  if (a.kind == Outcome::faulted) return std::nullopt;
+  const std::string va = progress_verdicts(a.lts), vb = progress_verdicts(b.lts);
+  if (va == vb) return std::nullopt;
+  return fmt::format("progress verdicts differ: {}\nagainst {}", va, vb);
 }
 
 Difference runs_differ(const Outcome& a, const Outcome& b) {

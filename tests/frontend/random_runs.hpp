@@ -26,8 +26,9 @@ struct RunSetup {
   long ops = 1;
   bool reduce = false;
   unsigned workers = 1;
+  bool thread_steps = false;  // internal steps labelled step(T), for progress checks
 };
-std::string describe(const RunSetup& r);  // "2x2 reduce=1 workers=2"
+std::string describe(const RunSetup& r);  // "2x2 reduce=1 workers=2", then " thread-steps" if set
 
 // What one exploration gave: an LTS, a run-time fault (its message), or too
 // many states. A model the checker rejects throws formats::ParseError.
@@ -45,6 +46,10 @@ using Difference = std::optional<std::string>;
 // Reduction: a fault on both sides or on neither; without a fault, the
 // divbranching quotients are isomorphic and so are the branching ones.
 Difference quotients_differ(const Outcome& a, const Outcome& b);
+// Progress (runs with thread_steps): a fault on both sides or on neither;
+// without a fault, the five progress properties of refine::check_progress
+// have the same verdicts on both LTSs (or both are refused).
+Difference progress_differs(const Outcome& a, const Outcome& b);
 // Determinism: the same LTS exactly, or the same fault message.
 Difference runs_differ(const Outcome& a, const Outcome& b);
 

@@ -2,7 +2,9 @@
 // 2x1, 2x2 and 3x1, exploring with the reduction on (ExploreOptions::reduce)
 // leaves the divbranching and the branching quotients isomorphic to those of
 // the full exploration and faults exactly when it faults; exploring with two
-// workers gives exactly the LTS (or the fault) of one, reduced or not.
+// workers gives exactly the LTS (or the fault) of one, reduced or not; with
+// thread-labelled steps (ExploreOptions::thread_steps) the reduction changes
+// no progress verdict of refine::check_progress.
 // BB_REDUCE_ROUNDS (default 1000) seeds from BB_REDUCE_SEED (default 0); a
 // failure prints the seed and the model (docs/architecture.md, "Random models").
 #include <gtest/gtest.h>
@@ -36,6 +38,7 @@ TEST_P(ReductionEquivalence, RandomModels) {
   const auto [threads, ops] = GetParam();
   const RunSetup full{threads, ops, false, 1}, reduced{threads, ops, true, 1};
   const RunSetup full2{threads, ops, false, 2}, reduced2{threads, ops, true, 2};
+  const RunSetup full_steps{threads, ops, false, 1, true}, reduced_steps{threads, ops, true, 1, true};
   const SeedRange seeds = seed_range();
   std::uint64_t skipped = 0;
   int reports = 0;
@@ -55,6 +58,8 @@ TEST_P(ReductionEquivalence, RandomModels) {
     if (report(quotients_differ(f, r), seed, full, reduced, text, reports)) return;
     if (report(runs_differ(f, run_model(text, full2)), seed, full, full2, text, reports)) return;
     if (report(runs_differ(r, run_model(text, reduced2)), seed, reduced, reduced2, text, reports)) return;
+    const Difference steps = progress_differs(run_model(text, full_steps), run_model(text, reduced_steps));
+    if (report(steps, seed, full_steps, reduced_steps, text, reports)) return;
   }
   RecordProperty("skipped", static_cast<int>(skipped));
   EXPECT_LE(skipped * 20, seeds.count) << "more than 5% of the models exceed " << random_max_states << " states";
@@ -81,6 +86,19 @@ TEST(ReductionEquivalenceHarness, CatchesABrokenSide) {
   EXPECT_GE(compared, 90);
   EXPECT_GE(quotients, compared * 9 / 10);  // a second operation adds traces unless both sides fault
   EXPECT_GE(runs, quotients);
+}
+
+// A progress verdict that changes is a difference: a lock held for ever
+// blocks the other thread (not deadlock-free) only with two threads.
+TEST(ReductionEquivalenceHarness, CatchesAChangedProgressVerdict) {
+  const std::string text = "object O { shared L: lock; method m() { lock(L); } }";
+  const Outcome one = run_model(text, RunSetup{1, 1, false, 1, true}), two = run_model(text, RunSetup{2, 1, false, 1, true});
+  ASSERT_EQ(one.kind, Outcome::explored);
+  ASSERT_EQ(two.kind, Outcome::explored);
+  const Difference d = progress_differs(one, two);
+  ASSERT_TRUE(d.has_value());
+  EXPECT_NE(d->find("progress verdicts differ"), std::string::npos) << *d;
+  EXPECT_FALSE(progress_differs(two, two).has_value());
 }
 
 // A fault on one side only is a difference: the thread variable overflows
