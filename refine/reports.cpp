@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "refine/play_file.hpp"
 #include "refine/text_table.hpp"
 
 namespace refine {
@@ -98,6 +99,7 @@ Report bisimilarity_report(const BisimilarityResult& r, bisim::Equivalence e, co
   report.text += play_table(r, a, b);
   for (const NamedMove& m : r.play)
     if (!m.diverges && !m.label.empty()) report.trace.push_back(m.label);
+  if (!r.witness.empty()) report.cex_text = play_file_text(r, e, a, b);
   return report;
 }
 
