@@ -70,6 +70,10 @@ Report lasso_report(const lts::Lts& l, const Lasso& lasso, const std::string& a,
   for (const lts::Transition& t : lasso.cycle) states += fmt::format(" -> {}", t.to);
   report.text += fmt::format("then forever a cycle of {} internal step{} through states {}\n", lasso.cycle.size(),
                              lasso.cycle.size() == 1 ? "" : "s", states);
+  // The lasso form `gen --replay` reads (docs/refines.md, "Progress lassos"):
+  // the stem's visible labels, then the cycle, one `i` per internal step.
+  report.cex_text = trace_file_text(report.trace) + "# cycle\n";
+  for (std::size_t i = 0; i < lasso.cycle.size(); ++i) report.cex_text += "i\n";
   return report;
 }
 

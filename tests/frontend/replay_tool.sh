@@ -50,6 +50,16 @@ printf 'call(1,deq) x\n' > "$tmp/malformed.cex"
 "$GEN" "$m" "${opts[@]}" --replay "$tmp/malformed.cex" 2> "$tmp/err" > /dev/null
 [ $? = 2 ] && grep -q "malformed.cex:1:" "$tmp/err" || fail "malformed counterexample"
 
+# refines --lockfree --cex on a plain LTS (row 3, internal steps as i)
+# writes the stem and the cycle; the file replays as a lasso.
+"$GEN" "$SRC/models/treiber_hp_fu.conc" --object TreiberHPFu --threads 2 --ops 2 -o "$tmp/fu.aut" || fail "gen row 3"
+"$REFINES" --lockfree "$tmp/fu.aut" --cex "$tmp/lf.cex" > /dev/null
+[ $? = 1 ] && grep -qx "# cycle" "$tmp/lf.cex" || fail "lockfree --cex without its cycle"
+"$GEN" "$SRC/models/treiber_hp_fu.conc" --object TreiberHPFu --threads 2 --ops 2 --replay "$tmp/lf.cex" > "$tmp/lf.txt" ||
+  fail "lockfree lasso replay exit"
+grep -q "the cycle: the steps below repeat forever" "$tmp/lf.txt" || fail "lockfree lasso: no cycle marker"
+tail -1 "$tmp/lf.txt" | grep -q "back to the state before step" || fail "lockfree lasso: no return"
+
 # A file of several lassos (refines --progress all): one chosen by property.
 l="$SRC/tests/frontend/replay/treiber_hp_fu_3.progress"
 "$GEN" "$SRC/models/treiber_hp_fu.conc" --object TreiberHPFu --ops 2 --replay "$l" --replay-property wait-free > "$tmp/lasso.txt" ||

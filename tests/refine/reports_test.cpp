@@ -48,6 +48,7 @@ TEST(Reports, Lasso) {
             "  1  a\n"
             "then forever a cycle of 2 internal steps through states 1 -> 2 -> 1\n");
   EXPECT_EQ(r.trace, (std::vector<std::string>{"a"}));
+  EXPECT_EQ(r.cex_text, "a\n# cycle\ni\ni\n");  // the lasso gen --replay reads
 }
 
 TEST(Reports, BisimilarityPlayAndTrace) {
