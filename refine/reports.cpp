@@ -103,7 +103,12 @@ Report bisimilarity_report(const BisimilarityResult& r, bisim::Equivalence e, co
   report.text += play_table(r, a, b);
   for (const NamedMove& m : r.play)
     if (!m.diverges && !m.label.empty()) report.trace.push_back(m.label);
-  if (!r.witness.empty()) report.cex_text = play_file_text(r, e, a, b);
+  if (!r.witness.empty()) {
+    report.cex_text = play_file_text(r, e, a, b);
+    report.text += fmt::format("--cex writes this play step by step on the states of both ({} move{}, internal steps "
+                               "included).\n",
+                               r.witness.size(), r.witness.size() == 1 ? "" : "s");
+  }
   return report;
 }
 

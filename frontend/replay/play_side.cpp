@@ -1,6 +1,7 @@
 #include "frontend/replay/play_side.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "formats/diagnostic.hpp"
 
@@ -8,7 +9,7 @@ namespace frontend::replay {
 
 namespace {
 
-std::string shown(const std::string& label) { return label == "i" ? "an internal step" : label; }
+std::string shown(const std::string& label) { return label == "i" ? "internal step" : label; }
 
 class Builder {
  public:
@@ -25,14 +26,25 @@ class Builder {
   void add(const std::vector<PlayStep>& steps, std::string last_note) {
     for (std::size_t i = 0; i < steps.size(); ++i) {
       std::string note = i + 1 == steps.size() ? std::move(last_note) : "";
-      if (i == 0 && !pending_.empty()) note = note.empty() ? pending_ : pending_ + "; " + note;
-      if (i == 0) pending_.clear();
+      if (i == 0) note = with_pending(note);
       path_.steps.push_back(steps[i]);
       path_.notes.push_back(std::move(note));
     }
     if (!steps.empty()) at_ = steps.back().to;
   }
-  void pend(const std::string& note) { pending_ = pending_.empty() ? note : pending_ + "; " + note; }
+  // The other side's internal steps that this one let pass (stayed put), as
+  // one note before `note`.
+  std::string with_pending(const std::string& note) {
+    if (stayed_.empty()) return note;
+    std::string moves = std::to_string(stayed_.front());
+    if (stayed_.size() > 1)
+      moves = stayed_.back() - stayed_.front() + 1 == stayed_.size()
+                  ? fmt::format("s {}-{}", stayed_.front(), stayed_.back())
+                  : fmt::format("s {}", fmt::join(stayed_, ", "));
+    const std::string text = fmt::format("after move{}: {} took internal step(s), {} stayed put", moves, other_, me_);
+    stayed_.clear();
+    return note.empty() ? text : text + "; " + note;
+  }
 
   void move(std::size_t n, const PlayMoveLine& m, bool last) {
     const std::string label = m.attack.back().label;
@@ -61,20 +73,20 @@ class Builder {
       return;
     }
     expect_at(m, m.defender_at);
-    const std::string theirs = fmt::format("{} LTS state {} -> {}", shown(label), m.attack.front().from,
-                                           m.attack.back().to);
+    const std::string theirs = fmt::format("{} ({}: LTS state {} -> {})", shown(label), other_,
+                                           m.attack.front().from, m.attack.back().to);
     if (m.diverges) {
       path_.end_note = fmt::format("<- move {}: {} runs internal steps forever from here; {} cannot", n, other_, me_);
     } else if (m.answer == PlayMoveLine::Answer::cannot) {
       path_.end_note =
           fmt::format("<- move {}: {} does {}; {} cannot answer it from here", n, other_, theirs, me_);
     } else if (m.answer == PlayMoveLine::Answer::stays) {
-      pend(fmt::format("after move {}: {} did {}, {} stayed put", n, other_, theirs, me_));
+      stayed_.push_back(n);
     } else {
       expect_at(m, m.answer_path.front().from);
       add(m.answer_path, fmt::format("move {}: {} answers {}'s {}", n, me_, other_, theirs));
     }
-    if (last && !pending_.empty()) path_.end_note = pending_ + "; " + path_.end_note;
+    if (last) path_.end_note = with_pending(path_.end_note);
   }
   SidePath finish() { return std::move(path_); }
 
@@ -83,7 +95,7 @@ class Builder {
   std::string me_, other_;
   bool started_ = false;
   std::uint32_t at_ = 0;
-  std::string pending_;
+  std::vector<std::size_t> stayed_;  // moves in which this side stayed put, not yet noted
   SidePath path_;
 };
 

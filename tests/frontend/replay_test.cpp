@@ -205,7 +205,9 @@ TEST(Replay, TableOneCounterexamplesReexecute) {
     const std::vector<std::string> cycle = visible_of(cex.cycle);
     want.insert(want.end(), cycle.begin(), cycle.end());
     EXPECT_EQ(reexecute(p, *r.run), want);
-    if (cex.lasso) EXPECT_EQ(r.run->steps[r.run->cycle_start].before, r.run->steps.back().after);
+    if (cex.lasso) {
+      EXPECT_EQ(r.run->steps[r.run->cycle_start].before, r.run->steps.back().after);
+    }
     if (!cex.lasso) {
       const int n = static_cast<int>(r.run->steps.size());
       EXPECT_TRUE(brute_force_match(p, want, n));
@@ -237,7 +239,9 @@ TEST(Replay, ProgressLassosOfTableOneRowThree) {
     std::set<int> named, stepping;
     for (const CexItem& i : cex.cycle) named.insert(i.thread);
     for (std::size_t s = r.run->cycle_start; s < r.run->steps.size(); ++s) stepping.insert(r.run->steps[s].thread);
-    if (!named.count(-1)) EXPECT_TRUE(std::includes(named.begin(), named.end(), stepping.begin(), stepping.end()));
+    if (!named.count(-1)) {
+      EXPECT_TRUE(std::includes(named.begin(), named.end(), stepping.begin(), stepping.end()));
+    }
   }
 }
 

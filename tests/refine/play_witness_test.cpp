@@ -128,7 +128,9 @@ void expect_winning_play(const lts::Lts& a, const lts::Lts& b, Equivalence e, co
     switch (m.answer) {
       case refine::PlayMove::Answer::cannot:
         ASSERT_TRUE(last);
-        if (e != Equivalence::strong) EXPECT_NE(label, "i");  // staying put answers any internal step
+        if (e != Equivalence::strong) {
+          EXPECT_NE(label, "i");  // staying put answers any internal step
+        }
         EXPECT_FALSE(ref.can_do(ref.inert_closure(ref.global(!m.attacker_is_a, defender)), label))
             << "the defender can answer " << label;
         break;
@@ -139,7 +141,9 @@ void expect_winning_play(const lts::Lts& a, const lts::Lts& b, Equivalence e, co
         break;
       case refine::PlayMove::Answer::same: {
         ASSERT_FALSE(m.answer_path.empty());
-        if (e == Equivalence::strong) ASSERT_EQ(m.answer_path.size(), 1u);
+        if (e == Equivalence::strong) {
+          ASSERT_EQ(m.answer_path.size(), 1u);
+        }
         lts::StateId d = defender;
         for (std::size_t k = 0; k < m.answer_path.size(); ++k) {
           const refine::SideStep& s = m.answer_path[k];
