@@ -40,8 +40,10 @@ std::vector<WitnessMove> witness_moves(const DisjointUnion& u, const std::vector
   std::vector<WitnessMove> moves;
   for (const ConcreteMove& m : play) {
     const lts::StateId base = m.attacker_is_a ? u.b_offset : 0;
+    std::vector<lts::StateId> options;
+    for (const lts::StateId s : m.defender_options) options.push_back(s - base);
     moves.push_back({m.attacker_is_a, m.diverges, side(m.attack), m.cycle_start, m.answer, m.defender_at - base,
-                     side(m.answer_path)});
+                     side(m.answer_path), options});
   }
   return moves;
 }
@@ -83,6 +85,7 @@ void restore_witness_states(BisimilarityResult& r, const std::vector<lts::StateI
     for (SideStep& s : m.attack) rename(s.from, attacker), rename(s.to, attacker);
     for (SideStep& s : m.answer_path) rename(s.from, defender), rename(s.to, defender);
     rename(m.defender_at, defender);
+    for (lts::StateId& s : m.defender_options) rename(s, defender);
   }
 }
 

@@ -44,6 +44,9 @@ struct WitnessMove {
   PlayMove::Answer answer = PlayMove::Answer::cannot;
   lts::StateId defender_at = 0;
   std::vector<SideStep> answer_path;  // when the answer is `same`
+  // When the defender cannot answer: the states it reaches from
+  // defender_at by internal steps inside its class; none can answer.
+  std::vector<lts::StateId> defender_options;
 };
 
 struct BisimilarityResult {

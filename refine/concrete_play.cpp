@@ -27,6 +27,18 @@ class Lifter {
     return search(c, [&](const lts::Transition& t) { return t.label == label && p_.block[t.to] == to && !inert(t); });
   }
 
+  // The states c reaches by inert steps (c first).
+  std::vector<lts::StateId> inert_closure(lts::StateId c) const {
+    std::vector<lts::StateId> seen{c};
+    std::map<lts::StateId, bool> known{{c, true}};
+    for (std::size_t i = 0; i < seen.size(); ++i)
+      for (const std::uint32_t k : out_.of(seen[i])) {
+        const lts::Transition& t = u_.transitions[k];
+        if (inert(t) && known.emplace(t.to, true).second) seen.push_back(t.to);
+      }
+    return seen;
+  }
+
   // From c, inert steps to a state on an inert tau-cycle, then the cycle;
   // `cycle_start` is where the cycle begins in the result.
   std::vector<lts::Transition> diverge(lts::StateId c, std::size_t& cycle_start) {
@@ -107,10 +119,11 @@ std::vector<ConcreteMove> concrete_play(const lts::Lts& u, const bisim::Partitio
     std::vector<lts::Transition> steps = lift_path(l, attacker, prefix);
     const std::size_t own = m.diverges ? steps.size() : steps.size() - 1;  // steps made as moves of their own
     for (std::size_t i = 0; i < own; ++i) {
-      moves.push_back({m.attacker_is_a, false, {steps[i]}, 0, PlayMove::Answer::stays, defender, {}});
+      moves.push_back({m.attacker_is_a, false, {steps[i]}, 0, PlayMove::Answer::stays, defender, {}, {}});
       attacker = steps[i].to;
     }
-    ConcreteMove move{m.attacker_is_a, m.diverges, {}, 0, m.answer, defender, {}};
+    ConcreteMove move{m.attacker_is_a, m.diverges, {}, 0, m.answer, defender, {}, {}};
+    if (m.diverges || m.answer == PlayMove::Answer::cannot) move.defender_options = l.inert_closure(defender);
     if (m.diverges) {
       move.attack = l.diverge(attacker, move.cycle_start);
     } else {

@@ -38,6 +38,9 @@ struct ConcreteMove {
   PlayMove::Answer answer = PlayMove::Answer::cannot;
   lts::StateId defender_at = 0;             // the defender's state when the move is made
   std::vector<lts::Transition> answer_path;  // same: internal steps then the attacker's label
+  // cannot: the states the defender reaches from defender_at by internal
+  // steps inside its class (itself first); none of them can answer.
+  std::vector<lts::StateId> defender_options;
 };
 
 // `play` is distinguishing_play(block_graph(u, p, e), p.block[a], p.block[b], e);

@@ -1,6 +1,7 @@
 #include "refine/play_file.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace refine {
 
@@ -30,6 +31,13 @@ std::string play_file_text(const BisimilarityResult& r, bisim::Equivalence e, co
     if (m.answer == PlayMove::Answer::same) answer = path_text(m.answer_path);
     text += fmt::format("# move {} {} {}{} / {} {}\n", i + 1, attacker, m.diverges ? "diverges " : "",
                         path_text(m.attack), defender, answer);
+    if (!m.defender_options.empty() && e == bisim::Equivalence::strong) {
+      text += fmt::format("# {} cannot: {} has no step {}\n", defender, m.defender_at, m.attack.back().label);
+    } else if (!m.defender_options.empty()) {
+      const std::string what = m.diverges ? "none is on a cycle of such steps" : "none can do " + m.attack.back().label;
+      text += fmt::format("# {} cannot: internal steps inside its class lead from {} to {}; {}\n", defender,
+                          m.defender_at, fmt::join(m.defender_options, " "), what);
+    }
     const std::vector<SideStep>& steps_of_a = m.attacker_is_a ? m.attack : m.answer_path;
     for (const SideStep& s : steps_of_a) text += s.label + '\n';
   }

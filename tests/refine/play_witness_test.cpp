@@ -91,6 +91,14 @@ struct Referee {
   }
 };
 
+// The defender's options the witness lists are exactly the states it
+// reaches by internal steps inside its class.
+void expect_options(const Referee& ref, const refine::WitnessMove& m, lts::StateId defender) {
+  std::set<lts::StateId> listed;
+  for (const lts::StateId s : m.defender_options) listed.insert(ref.global(!m.attacker_is_a, s));
+  EXPECT_EQ(listed, ref.inert_closure(ref.global(!m.attacker_is_a, defender)));
+}
+
 void expect_winning_play(const lts::Lts& a, const lts::Lts& b, Equivalence e, const refine::BisimilarityResult& r) {
   const Referee ref(a, b, e);
   ASSERT_FALSE(r.witness.empty());
@@ -121,6 +129,7 @@ void expect_winning_play(const lts::Lts& a, const lts::Lts& b, Equivalence e, co
         EXPECT_EQ(ref.cls(m.attacker_is_a, s.to), ref.cls(m.attacker_is_a, attacker));  // inside its class
       }
       EXPECT_FALSE(ref.inert_cycle(ref.inert_closure(ref.global(!m.attacker_is_a, defender))));
+      expect_options(ref, m, defender);
       continue;
     }
     ASSERT_EQ(m.attack.size(), 1u);
@@ -133,6 +142,7 @@ void expect_winning_play(const lts::Lts& a, const lts::Lts& b, Equivalence e, co
         }
         EXPECT_FALSE(ref.can_do(ref.inert_closure(ref.global(!m.attacker_is_a, defender)), label))
             << "the defender can answer " << label;
+        expect_options(ref, m, defender);
         break;
       case refine::PlayMove::Answer::stays:
         ASSERT_NE(e, Equivalence::strong);

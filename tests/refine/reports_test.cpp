@@ -73,6 +73,7 @@ TEST(Reports, BisimilarityPlayAndTrace) {
             "# move 1 A 0 a 1 / B 0 a 1\n"
             "a\n"
             "# move 2 A diverges 1 i 1 / B cannot 1\n"
+            "# B cannot: internal steps inside its class lead from 1 to 1; none is on a cycle of such steps\n"
             "i\n");
   EXPECT_EQ(r.trace, (std::vector<std::string>{"a"}));
   const lts::Lts s = aut("des (0, 1, 2)\n(0, a, 1)\n");
