@@ -66,7 +66,7 @@ std::uint64_t parse_max_states(const std::string& text) {
 // ---- gen --replay (docs/replay.md)
 
 struct ReplayOptions {
-  std::string cex, format = "text", dot, property, side = "A";
+  std::string cex, format = "text", dot, property, side;  // side: empty is A
   bool fault = false;
   bool wanted() const { return !cex.empty() || fault; }
 };
@@ -123,8 +123,10 @@ int replay(const frontend::Program& program, const std::string& model, const Rep
       if (!chosen) throw tools::UsageError(fmt::format("{} has no '# lasso {}' block", r.cex, r.property));
     }
     const Counterexample& cex = *chosen;
-    SearchResult found = cex.play ? find_play_run(program, side_path(r.cex, cex, r.side == "A"),
-                                                  cex.states[r.side == "A" ? 0 : 1])
+    if (!cex.play && !r.side.empty())
+      throw tools::UsageError(fmt::format("--replay-side applies to a play of refines --equiv, and {} is none", r.cex));
+    const bool side_a = r.side != "B";
+    SearchResult found = cex.play ? find_play_run(program, side_path(r.cex, cex, side_a), cex.states[side_a ? 0 : 1])
                                   : find_run(program, cex);
     if (!found.run) {
       fmt::print(stderr, "gen: {}: the counterexample does not belong to this model and these options: {}\n", r.cex,

@@ -70,6 +70,9 @@ PlayMoveLine play_move(const std::string& file, std::size_t line, const std::str
   std::size_t first = 4;
   if (first < w.size() && w[first] == "diverges") m.diverges = true, ++first;
   m.attack = play_path(file, line, w, first, slash);
+  if (m.diverges && std::none_of(m.attack.begin(), m.attack.end(),
+                                 [&](const PlayStep& s) { return s.from == m.attack.back().to; }))
+    bad(file, line, "a diverging path must end on a state it passed (its cycle)");
   const std::size_t a = slash + 2;
   if (w[a] == "stays" || w[a] == "cannot") {
     if (a + 2 != w.size()) bad(file, line, fmt::format("'{}' takes one state number", w[a]));
