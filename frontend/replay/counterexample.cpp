@@ -15,8 +15,9 @@ namespace {
   throw formats::ParseError(formats::Diagnostic{file, line, 1, message});
 }
 
-// The thread of `step(T)`, T from 1, or -1 when `label` has another form.
-int step_thread(const std::string& label) {
+}  // namespace
+
+int internal_step_thread(const std::string& label) {
   if (label.size() < 7 || label.rfind("step(", 0) != 0 || label.back() != ')') return -1;
   int t = 0;
   const char* first = label.data() + 5;
@@ -24,6 +25,8 @@ int step_thread(const std::string& label) {
   const auto [end, error] = std::from_chars(first, last, t);
   return error == std::errc() && end == last && t >= 1 ? t - 1 : -1;
 }
+
+namespace {
 
 std::vector<std::string> words(const std::string& line) {
   std::vector<std::string> out;
@@ -146,7 +149,7 @@ std::vector<Counterexample> parse_counterexamples(const std::string& file, const
     CexItem item{true, line, -1, line_no};
     if (line == "i" || line == "tau") {
       item.visible = false;
-    } else if (const int t = step_thread(line); t >= 0) {
+    } else if (const int t = internal_step_thread(line); t >= 0) {
       item.visible = false;
       item.thread = t;
     } else if (line.rfind("step(", 0) == 0) {

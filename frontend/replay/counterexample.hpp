@@ -50,6 +50,10 @@ struct Counterexample {
   std::uint64_t states[2] = {0, 0};  // of A and B, from `# states A N B M`
 };
 
+// The thread of an internal step labelled `step(T)` (T from 1; gen
+// --thread-steps), from 0; -1 when `label` has another form.
+int internal_step_thread(const std::string& label);
+
 // Throws formats::ParseError naming FILE:LINE for a malformed line or an
 // empty cycle.
 std::vector<Counterexample> parse_counterexamples(const std::string& file, const std::string& text);

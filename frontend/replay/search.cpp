@@ -264,13 +264,21 @@ SearchResult find_play_run(const Program& p, const SidePath& side, std::uint64_t
     if (it == numbers.end()) it = numbers.emplace(id, numbering.number(space.state(id))).first;
     return it->second;
   };
+  // Per step: its label, and for `step(T)` (gen --thread-steps) the thread.
   std::vector<lts::LabelId> labels;
-  for (const PlayStep& s : side.steps) labels.push_back(s.label == "i" ? lts::tau : space.intern(s.label));
+  std::vector<int> threads;
+  for (const PlayStep& s : side.steps) {
+    const int t = internal_step_thread(s.label);
+    threads.push_back(t);
+    labels.push_back(s.label == "i" || s.label == "tau" || t >= 0 ? lts::tau : space.intern(s.label));
+  }
   const auto goal = static_cast<std::uint32_t>(side.steps.size());
   Product product(space, goal + 1, limits);
   std::uint32_t best = 0;
   const auto follow = [&](std::uint32_t pos, const Edge& e, std::vector<std::uint32_t>& out) {
-    if (pos < goal && e.label == labels[pos] && number(e.to) == side.steps[pos].to) out.push_back(pos + 1);
+    if (pos < goal && e.label == labels[pos] && (threads[pos] < 0 || threads[pos] == e.thread) &&
+        number(e.to) == side.steps[pos].to)
+      out.push_back(pos + 1);
   };
   const bool starts = side.steps.empty() || number(0) == side.steps.front().from;
   const auto found = !starts ? std::nullopt : product.search(0, 0, unbounded, follow, [&](std::uint32_t id) {

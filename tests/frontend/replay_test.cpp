@@ -2,6 +2,7 @@
 // step by step through a fresh interpreter, its visible labels are the
 // counterexample's, and on small cases a brute-force enumeration of all
 // shorter runs finds none that matches.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -357,6 +358,36 @@ TEST(Replay, BisimilarityPlayFollowsTheNamedStates) {
     EXPECT_EQ(reexecute(p, *r.run), visible);
     EXPECT_FALSE(r.run->refused);
     EXPECT_FALSE(r.run->end_note.empty());
+  }
+}
+
+// A play of LTSs made with --thread-steps names internal steps step(T): the
+// replay takes that thread's step only. In the racy counter after
+// call(1,inc), only thread 1 is inside a method, so its read is step(1);
+// the same play with step(2) has no run.
+TEST(Replay, PlayStepLabelsNameTheThread) {
+  const Program p = load_text(racy_counter);
+  const lts::Lts l = explore(p, {});
+  lts::StateId called = 0, read = 0;
+  for (const lts::Transition& t : l.transitions)
+    if (t.from == l.initial && t.label != lts::tau && l.labels.name(t.label) == "call(1,inc)") called = t.to;
+  for (const lts::Transition& t : l.transitions)
+    if (t.from == called && t.label == lts::tau) read = t.to;
+  ASSERT_NE(called, 0u);
+  ASSERT_NE(read, 0u);
+  for (const int thread : {1, 2}) {
+    const std::string text = fmt::format(
+        "# play strong\n# states A {} B 9\n# move 1 A 0 call(1,inc) {} / B 0 call(1,inc) 1\n"
+        "# move 2 A {} step({}) {} / B cannot 1\n",
+        l.num_states, called, called, thread, read);
+    const Counterexample cex = parse_counterexample("p.cex", text);
+    const SearchResult r = find_play_run(p, side_path("p.cex", cex, true), l.num_states);
+    ASSERT_EQ(r.run.has_value(), thread == 1);
+    if (r.run) {
+      ASSERT_EQ(r.run->steps.size(), 2u);
+      EXPECT_EQ(r.run->steps[1].thread, 0);
+      EXPECT_EQ(reexecute(p, *r.run), std::vector<std::string>{"call(1,inc)"});
+    }
   }
 }
 
