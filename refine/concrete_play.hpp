@@ -12,8 +12,8 @@
 // were equivalent to the defender's, the defender could copy the rest of the
 // attacker's path, and its signature would hold the step the attacker plays).
 // This is the Spoiler/Duplicator game of de Frutos-Escrig, Keiren and
-// Willemse ("Games for bisimulations and abstraction", LMCS 13(4), 2017,
-// Sections 3 and 6): Spoiler plays one transition, Duplicator answers with
+// Willemse ("Games for bisimulations and abstraction", LMCS 13(4), 2017):
+// Spoiler plays one transition, Duplicator answers with
 // internal steps then the same label, or (tau) by staying. The last move is
 // one the defender cannot answer at all: a visible action that no state it
 // reaches by inert steps can do, or (divbranching) a divergence inside the
