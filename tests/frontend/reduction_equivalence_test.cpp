@@ -1,4 +1,4 @@
-// Issue 26, item 7 on random models: for every seed and the configurations
+// On random models: for every seed and the configurations
 // 2x1, 2x2 and 3x1, exploring with the reduction on (ExploreOptions::reduce)
 // leaves the divbranching and the branching quotients isomorphic to those of
 // the full exploration and faults exactly when it faults; exploring with two
