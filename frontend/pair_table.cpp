@@ -41,19 +41,30 @@ void PairTable::allocate_index(std::size_t capacity) {
   capacity_ = capacity;
   const auto id_bits = static_cast<unsigned>(std::bit_width(capacity));  // id + 1 <= count < capacity
   id_mask_ = id_bits >= 32 ? ~0u : (1u << id_bits) - 1;
-  limit_ = capacity / 5 * 4;
+  limit_ = capacity / 20 * 17;
 }
 
 void PairTable::grow() {
   constexpr std::size_t largest = (std::size_t{1} << 32) - 16;
   if (capacity_ >= largest) throw std::runtime_error("more than 3.4 billion states or sub-states in one table");
   ::munmap(index_, capacity_ * sizeof(std::uint32_t));
-  allocate_index(std::min(largest, (capacity_ + capacity_ / 2 + 15) / 16 * 16));
-  for (std::uint32_t id = 0; id < count_; ++id) {
-    const std::uint64_t h = hash(pair(id));
-    std::size_t at = home(h);
-    while (index_[at] != 0) at = at + 1 == capacity_ ? 0 : at + 1;
-    index_[at] = tag(h) | (id + 1);
+  allocate_index(std::min(largest, (capacity_ + capacity_ / 5 * 2 + 15) / 16 * 16));
+  // The pairs are read in order; each slot is prefetched `ahead` pairs
+  // before it is written, so the random writes overlap.
+  constexpr std::uint32_t ahead = 16;
+  std::array<std::uint64_t, ahead> hashes;
+  for (std::uint32_t id = 0; id < count_ + ahead; ++id) {
+    if (id >= ahead) {
+      const std::uint32_t placed = id - ahead;
+      const std::uint64_t h = hashes[placed % ahead];
+      std::size_t at = home(h);
+      while (index_[at] != 0) at = at + 1 == capacity_ ? 0 : at + 1;
+      index_[at] = tag(h) | (placed + 1);
+    }
+    if (id < count_) {
+      hashes[id % ahead] = hash(pair(id));
+      __builtin_prefetch(index_ + home(hashes[id % ahead]), 1);
+    }
   }
 }
 
@@ -76,6 +87,20 @@ std::pair<std::uint32_t, bool> PairTable::insert(std::uint64_t pair, std::uint64
   index_[at] = t | (id + 1);
   if (++count_ > limit_) grow();
   return {id, true};
+}
+
+void PairTable::prefetch_match(std::uint64_t h) const {
+  const std::uint32_t t = tag(h);
+  std::size_t at = home(h);
+  for (int probes = 0; probes < 8; ++probes, at = at + 1 == capacity_ ? 0 : at + 1) {
+    const std::uint32_t e = index_[at];
+    if (e == 0) return;
+    if ((e & ~id_mask_) != t) continue;
+    const std::uint32_t id = (e & id_mask_) - 1;
+    const unsigned s = segment_of(id);
+    __builtin_prefetch(segments_[s].load(std::memory_order_relaxed) + (id - segment_base(s)));
+    return;
+  }
 }
 
 std::size_t PairTable::memory() const {

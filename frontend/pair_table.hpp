@@ -43,6 +43,9 @@ class PairTable {
   }
   // Brings the index slot of hash `h` into the cache.
   void prefetch(std::uint64_t h) const { __builtin_prefetch(index_ + home(h)); }
+  // Brings the pair of the first entry whose tag matches `h` into the cache
+  // (call after prefetch(h), a little before insert()).
+  void prefetch_match(std::uint64_t h) const;
   // The id of `pair` (whose hash is `h`) and whether it was new.
   std::pair<std::uint32_t, bool> insert(std::uint64_t pair, std::uint64_t h);
   // The pair with id `id` < size(); thread-safe as described above.

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdio>
+#include <cstdlib>
 
 namespace frontend {
 
@@ -26,6 +28,7 @@ StateStore::StateStore(const Program& p) {
     parts_.push_back({false, 0, 0, all, none, 0});
     tables_.push_back(std::make_unique<PairTable>());
   }
+  recent_.resize(tables_.size() << recent_bits);
   for (Part& part : parts_) {
     if (!part.leaf) continue;
     unsigned shift = 0;
@@ -85,7 +88,14 @@ std::pair<std::uint32_t, bool> StateStore::insert(const std::int32_t* s) {
       continue;
     }
     const std::uint64_t pair = pair_of(part, values_.data());
-    result = tables_[part.table]->insert(pair, PairTable::hash(pair));
+    const std::uint64_t h = PairTable::hash(pair);
+    Recent& recent = recent_of(part.table, h);
+    if (recent.id_plus_one != 0 && recent.pair == pair && k + 1 < parts_.size()) {
+      values_[k] = recent.id_plus_one - 1;
+      continue;
+    }
+    result = tables_[part.table]->insert(pair, h);
+    recent = {pair, result.first + 1};
     values_[k] = result.first;
   }
   return result;  // the root's, which comes last
@@ -97,6 +107,7 @@ void StateStore::insert_many(const std::int32_t* states, std::size_t n, std::siz
   values_.resize(n * parts);
   pairs_.resize(n);
   hashes_.resize(n);
+  slots_.resize(n);
   out.resize(n);
   for (std::size_t k = 0; k < parts; ++k) {
     const Part& part = parts_[k];
@@ -105,14 +116,37 @@ void StateStore::insert_many(const std::int32_t* states, std::size_t n, std::siz
       continue;
     }
     PairTable& table = *tables_[part.table];
-    for (std::size_t i = 0; i < n; ++i) {
-      pairs_[i] = pair_of(part, values_.data() + i * parts);
-      hashes_[i] = PairTable::hash(pairs_[i]);
-      table.prefetch(hashes_[i]);
+    if (k + 1 == parts) {  // the root: every state is looked up
+      for (std::size_t i = 0; i < n; ++i) {
+        pairs_[i] = pair_of(part, values_.data() + i * parts);
+        hashes_[i] = PairTable::hash(pairs_[i]);
+        table.prefetch(hashes_[i]);
+      }
+      for (std::size_t i = 0; i < n; ++i) table.prefetch_match(hashes_[i]);
+      for (std::size_t i = 0; i < n; ++i) out[i] = table.insert(pairs_[i], hashes_[i]);
+      break;
     }
+    // Successors share most sub-vectors with each other and with recent
+    // states: a pair found among the node's recent ones has its id already
+    // (a pair's id never changes).
+    std::size_t misses = 0;
     for (std::size_t i = 0; i < n; ++i) {
-      out[i] = table.insert(pairs_[i], hashes_[i]);
-      values_[i * parts + k] = out[i].first;
+      const std::uint64_t pair = pair_of(part, values_.data() + i * parts);
+      const std::uint64_t h = PairTable::hash(pair);
+      const Recent& recent = recent_of(part.table, h);
+      if (recent.id_plus_one != 0 && recent.pair == pair) {
+        values_[i * parts + k] = recent.id_plus_one - 1;
+        continue;
+      }
+      pairs_[misses] = pair;
+      hashes_[misses] = h;
+      table.prefetch(h);
+      slots_[misses++] = i;
+    }
+    for (std::size_t j = 0; j < misses; ++j) {
+      const std::uint32_t id = table.insert(pairs_[j], hashes_[j]).first;
+      values_[slots_[j] * parts + k] = id;
+      recent_of(part.table, hashes_[j]) = {pairs_[j], id + 1};
     }
   }
 }
@@ -138,6 +172,7 @@ void StateStore::get(std::uint32_t id, std::int32_t* s) const {
 std::size_t StateStore::memory() const {
   std::size_t bytes = 0;
   for (const auto& table : tables_) bytes += table->memory();
+  if (std::getenv("BB_STORE_DEBUG")) for (const auto& table : tables_) std::fprintf(stderr, "table %u pairs %zu bytes\n", table->size(), table->memory());
   return bytes;
 }
 

@@ -70,8 +70,20 @@ class StateStore {
   std::vector<Part> parts_;
   std::vector<std::unique_ptr<PairTable>> tables_;  // one per inner node; the root's is last
   std::size_t record_bytes_ = 0;
+  // A direct-mapped cache of the pairs an inner node interned lately, by
+  // their hash: most sub-vectors of a successor are found here.
+  struct Recent {
+    std::uint64_t pair = 0;
+    std::uint64_t id_plus_one = 0;  // 0: empty
+  };
+  static constexpr unsigned recent_bits = 8;
+  Recent& recent_of(std::uint32_t table, std::uint64_t h) {
+    return recent_[(static_cast<std::size_t>(table) << recent_bits) | (h & ((1u << recent_bits) - 1))];
+  }
+  std::vector<Recent> recent_;  // 2^recent_bits a table
   std::vector<std::uint32_t> values_;   // scratch: n x parts_.size() values
   std::vector<std::uint64_t> pairs_, hashes_;
+  std::vector<std::size_t> slots_;
 };
 
 }  // namespace frontend
