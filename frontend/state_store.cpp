@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstdio>
-#include <cstdlib>
 
 namespace frontend {
 
@@ -172,7 +170,6 @@ void StateStore::get(std::uint32_t id, std::int32_t* s) const {
 std::size_t StateStore::memory() const {
   std::size_t bytes = 0;
   for (const auto& table : tables_) bytes += table->memory();
-  if (std::getenv("BB_STORE_DEBUG")) for (const auto& table : tables_) std::fprintf(stderr, "table %u pairs %zu bytes\n", table->size(), table->memory());
   return bytes;
 }
 
