@@ -14,12 +14,12 @@
 // hands the id over with the usual happens-before, e.g. a mutex or queue).
 //
 // The index is open addressing with linear probing over 32-bit entries at
-// load <= 0.8; it grows by 1.5x and is rebuilt from the pair array (the old
+// load <= 0.85; it grows by 1.4x and is rebuilt from the pair array (the old
 // index is freed first, so growing needs no second copy). An entry holds
-// id + 1 in its low `id_bits_` bits, as many as the capacity needs, and a
-// tag of the pair's hash in the remaining high bits, so most mismatches are
-// rejected without reading the pair. Memory: 8 bytes a pair plus 5-7.5
-// bytes of index.
+// id + 1 in its low bits, as many as the capacity needs, and a tag of the
+// pair's hash in the remaining high bits, so most mismatches are rejected
+// without reading the pair. Memory: 8 bytes a pair plus 4.7-6.6 bytes of
+// index.
 #include <array>
 #include <atomic>
 #include <cstddef>

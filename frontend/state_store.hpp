@@ -8,7 +8,7 @@
 // node of the tree is a PairTable that interns the pair of its children's
 // values and gives the pair's id as the node's value; the root's table
 // numbers the states. Successive states share most sub-vectors, so a new
-// state usually costs one root pair (8 bytes) and its index entry (5-7.5
+// state usually costs one root pair (8 bytes) and its index entry (4.7-6.6
 // bytes); measured figures are in docs/state-storage.md.
 //
 // Ids are given in insertion order, 0..size()-1. Thread safety: insert() and
