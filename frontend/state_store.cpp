@@ -1,157 +1,176 @@
 #include "frontend/state_store.hpp"
 
-#include <sys/mman.h>
-
+#include <algorithm>
 #include <bit>
-#include <cstdlib>
-#include <cstring>
-#include <new>
-#include <stdexcept>
 
 namespace frontend {
 
-
-StateStore::Table::Table(std::size_t n) : size_(n) {
-  constexpr std::size_t huge = std::size_t{2} << 20;
-  const std::size_t bytes = n * sizeof(std::uint64_t);
-  const std::size_t rounded = (bytes + huge - 1) / huge * huge;
-  void* p = std::aligned_alloc(huge, rounded);
-  if (!p) throw std::bad_alloc();
-  if (rounded >= huge) ::madvise(p, rounded, MADV_HUGEPAGE);  // a hint; failure is harmless
-  std::memset(p, 0, bytes);
-  data_.reset(static_cast<std::uint64_t*>(p));
-}
-
-void StateStore::Table::Free::operator()(std::uint64_t* p) const { std::free(p); }
-
-StateStore::StateStore(const Program& p) : lo_(p.slot_lo) {
-  std::size_t bits = 0;
-  for (std::size_t i = 0; i < lo_.size(); ++i) {
+StateStore::StateStore(const Program& p) {
+  std::vector<unsigned> bits_before{0};  // bits of fields_[0, i)
+  for (std::size_t i = 0; i < p.slot_lo.size(); ++i) {
     const auto range = static_cast<std::uint32_t>(p.slot_hi[i] - p.slot_lo[i]);
     const auto width = static_cast<unsigned>(std::bit_width(range));
     if (width == 0) {
-      constants_.push_back(static_cast<std::uint32_t>(i));
-    } else {
-      fields_.push_back({static_cast<std::uint32_t>(i), width, lo_[i]});
+      constants_.emplace_back(static_cast<std::uint32_t>(i), p.slot_lo[i]);
+      continue;
     }
-    bits += width;
+    fields_.push_back({static_cast<std::uint32_t>(i), width, 0, p.slot_lo[i]});
+    bits_before.push_back(bits_before.back() + width);
   }
-  bytes_ = std::max<std::size_t>(1, (bits + 7) / 8);
-  scratch_.assign(bytes_ + padding, 0);
-}
-
-// Little-endian bit fields, flushed 32 bits at a time; every byte of the
-// record is written, so no clearing is needed.
-void StateStore::pack(const std::int32_t* s, std::uint8_t* out) const {
-  std::uint64_t acc = 0;
-  unsigned used = 0;
-  for (const Field& f : fields_) {
-    acc |= static_cast<std::uint64_t>(static_cast<std::uint32_t>(s[f.slot] - f.lo)) << used;
-    used += f.width;
-    if (used >= 32) {
-      const auto word = static_cast<std::uint32_t>(acc);
-      std::memcpy(out, &word, 4);
-      out += 4;
-      acc >>= 32;
-      used -= 32;
+  record_bytes_ = std::max<std::size_t>(1, (bits_before.back() + 7) / 8);
+  const auto n = static_cast<std::uint32_t>(fields_.size());
+  if (bits_before.back() > 32) {
+    build(0, n, bits_before);
+  } else {  // the root is an inner node even when one leaf holds the state
+    const std::uint32_t all = add_leaf(0, n), none = add_leaf(n, n);
+    parts_.push_back({false, 0, 0, all, none, 0});
+    tables_.push_back(std::make_unique<PairTable>());
+  }
+  recent_.resize(tables_.size() << recent_bits);
+  for (Part& part : parts_) {
+    if (!part.leaf) continue;
+    unsigned shift = 0;
+    for (std::uint32_t f = part.first; f < part.end; ++f) {
+      fields_[f].shift = shift;
+      shift += fields_[f].width;
     }
   }
-  for (; used > 0; used = used > 8 ? used - 8 : 0) {
-    *out++ = static_cast<std::uint8_t>(acc);
-    acc >>= 8;
-  }
-  if (fields_.empty()) *out = 0;
 }
 
-void StateStore::get(std::uint32_t id, std::int32_t* s) const {
-  const std::uint8_t* in = record(id);  // may read up to 3 bytes past the record: blocks are padded
-  std::uint64_t acc = 0;
-  unsigned have = 0;
-  for (const Field& f : fields_) {
-    if (have < f.width) {
-      std::uint32_t word;
-      std::memcpy(&word, in, 4);
-      in += 4;
-      acc |= static_cast<std::uint64_t>(word) << have;
-      have += 32;
-    }
-    s[f.slot] = f.lo + static_cast<std::int32_t>(acc & ((std::uint64_t{1} << f.width) - 1));
-    acc >>= f.width;
-    have -= f.width;
-  }
-  for (std::uint32_t i : constants_) s[i] = lo_[i];
+std::uint32_t StateStore::add_leaf(std::uint32_t first, std::uint32_t end) {
+  parts_.push_back({true, first, end, 0, 0, 0});
+  return static_cast<std::uint32_t>(parts_.size() - 1);
 }
 
-std::uint32_t StateStore::hash(const std::uint8_t* r) const {
-  std::uint64_t h = 0x243F6A8885A308D3ull ^ bytes_;
-  std::size_t i = 0;
-  for (; i + 8 <= bytes_; i += 8) {
-    std::uint64_t w;
-    std::memcpy(&w, r + i, 8);
-    h = (h ^ w) * 0x9E3779B97F4A7C15ull;
-    h ^= h >> 31;
+// Fields [first, end) of more than 32 bits: split where the two sides' bits
+// are most even (each side keeps at least one field), recursively.
+std::uint32_t StateStore::build(std::uint32_t first, std::uint32_t end, const std::vector<unsigned>& bits_before) {
+  if (bits_before[end] - bits_before[first] <= 32) return add_leaf(first, end);
+  std::uint32_t split = first + 1;
+  unsigned best = ~0u;
+  for (std::uint32_t m = first + 1; m < end; ++m) {
+    const unsigned larger = std::max(bits_before[m] - bits_before[first], bits_before[end] - bits_before[m]);
+    if (larger < best) best = larger, split = m;
   }
-  std::uint64_t tail = 0;
-  std::memcpy(&tail, r + i, bytes_ - i);
-  h = (h ^ tail) * 0xBF58476D1CE4E5B9ull;
-  h ^= h >> 27;
-  h *= 0x94D049BB133111EBull;
-  return static_cast<std::uint32_t>(h ^ (h >> 31));
+  const std::uint32_t left = build(first, split, bits_before);
+  const std::uint32_t right = build(split, end, bits_before);
+  parts_.push_back({false, 0, 0, left, right, static_cast<std::uint32_t>(tables_.size())});
+  tables_.push_back(std::make_unique<PairTable>());
+  return static_cast<std::uint32_t>(parts_.size() - 1);
 }
 
-void StateStore::grow() {
-  if (table_.size() >= (std::size_t{1} << 32)) throw std::runtime_error("the state table is full (2^32 slots)");
-  Table bigger(table_.size() * 2);
-  const std::size_t mask = bigger.size() - 1;
-  for (std::size_t i = 0; i < table_.size(); ++i) {
-    const std::uint64_t e = table_[i];
-    if (e == 0) continue;
-    std::size_t at = (e >> 32) & mask;
-    while (bigger[at] != 0) at = (at + 1) & mask;
-    bigger[at] = e;
+std::uint32_t StateStore::pack(const Part& leaf, const std::int32_t* s) const {
+  std::uint32_t value = 0;
+  for (std::uint32_t i = leaf.first; i < leaf.end; ++i) {
+    const Field& f = fields_[i];
+    value |= static_cast<std::uint32_t>(s[f.slot] - f.lo) << f.shift;
   }
-  table_.swap(bigger);
+  return value;
+}
+
+void StateStore::unpack(const Part& leaf, std::uint32_t value, std::int32_t* s) const {
+  for (std::uint32_t i = leaf.first; i < leaf.end; ++i) {
+    const Field& f = fields_[i];
+    const std::uint32_t mask = f.width >= 32 ? ~0u : (1u << f.width) - 1;
+    s[f.slot] = f.lo + static_cast<std::int32_t>((value >> f.shift) & mask);
+  }
 }
 
 std::pair<std::uint32_t, bool> StateStore::insert(const std::int32_t* s) {
-  if (scratch_.size() < bytes_ + padding) scratch_.resize(bytes_ + padding);
-  pack(s, scratch_.data());
-  return insert_packed(scratch_.data(), hash(scratch_.data()));
+  values_.resize(parts_.size());
+  std::pair<std::uint32_t, bool> result{0, false};
+  for (std::size_t k = 0; k < parts_.size(); ++k) {
+    const Part& part = parts_[k];
+    if (part.leaf) {
+      values_[k] = pack(part, s);
+      continue;
+    }
+    const std::uint64_t pair = pair_of(part, values_.data());
+    const std::uint64_t h = PairTable::hash(pair);
+    Recent& recent = recent_of(part.table, h);
+    if (recent.id_plus_one != 0 && recent.pair == pair && k + 1 < parts_.size()) {
+      values_[k] = recent.id_plus_one - 1;
+      continue;
+    }
+    result = tables_[part.table]->insert(pair, h);
+    recent = {pair, result.first + 1};
+    values_[k] = result.first;
+  }
+  return result;  // the root's, which comes last
 }
 
 void StateStore::insert_many(const std::int32_t* states, std::size_t n, std::size_t stride,
                              std::vector<std::pair<std::uint32_t, bool>>& out) {
-  scratch_.resize(n * bytes_ + padding);
+  const std::size_t parts = parts_.size();
+  values_.resize(n * parts);
+  pairs_.resize(n);
   hashes_.resize(n);
-  const std::size_t mask = table_.size() - 1;
-  for (std::size_t i = 0; i < n; ++i) {
-    pack(states + i * stride, scratch_.data() + i * bytes_);
-    hashes_[i] = hash(scratch_.data() + i * bytes_);
-    __builtin_prefetch(&table_[hashes_[i] & mask]);
+  slots_.resize(n);
+  out.resize(n);
+  for (std::size_t k = 0; k < parts; ++k) {
+    const Part& part = parts_[k];
+    if (part.leaf) {
+      for (std::size_t i = 0; i < n; ++i) values_[i * parts + k] = pack(part, states + i * stride);
+      continue;
+    }
+    PairTable& table = *tables_[part.table];
+    if (k + 1 == parts) {  // the root: every state is looked up
+      for (std::size_t i = 0; i < n; ++i) {
+        pairs_[i] = pair_of(part, values_.data() + i * parts);
+        hashes_[i] = PairTable::hash(pairs_[i]);
+        table.prefetch(hashes_[i]);
+      }
+      for (std::size_t i = 0; i < n; ++i) table.prefetch_match(hashes_[i]);
+      for (std::size_t i = 0; i < n; ++i) out[i] = table.insert(pairs_[i], hashes_[i]);
+      break;
+    }
+    // Successors share most sub-vectors with each other and with recent
+    // states: a pair found among the node's recent ones has its id already
+    // (a pair's id never changes).
+    std::size_t misses = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint64_t pair = pair_of(part, values_.data() + i * parts);
+      const std::uint64_t h = PairTable::hash(pair);
+      const Recent& recent = recent_of(part.table, h);
+      if (recent.id_plus_one != 0 && recent.pair == pair) {
+        values_[i * parts + k] = recent.id_plus_one - 1;
+        continue;
+      }
+      pairs_[misses] = pair;
+      hashes_[misses] = h;
+      table.prefetch(h);
+      slots_[misses++] = i;
+    }
+    for (std::size_t j = 0; j < misses; ++j) {
+      const std::uint32_t id = table.insert(pairs_[j], hashes_[j]).first;
+      values_[slots_[j] * parts + k] = id;
+      recent_of(part.table, hashes_[j]) = {pairs_[j], id + 1};
+    }
   }
-  out.clear();
-  for (std::size_t i = 0; i < n; ++i) out.push_back(insert_packed(scratch_.data() + i * bytes_, hashes_[i]));
 }
 
-std::pair<std::uint32_t, bool> StateStore::insert_packed(const std::uint8_t* record, std::uint32_t h) {
-  const std::size_t mask = table_.size() - 1;
-  std::size_t at = h & mask;
-  while (table_[at] != 0) {
-    const std::uint64_t e = table_[at];
-    if ((e >> 32) == h) {
-      const auto id = static_cast<std::uint32_t>(e) - 1;
-      if (std::memcmp(this->record(id), record, bytes_) == 0)
-        return {id, false};
+void StateStore::get_node(const Part& node, std::uint32_t id, std::int32_t* s) const {
+  const std::uint64_t pair = tables_[node.table]->pair(id);
+  for (const auto& [child, value] : {std::pair{node.left, static_cast<std::uint32_t>(pair)},
+                                    std::pair{node.right, static_cast<std::uint32_t>(pair >> 32)}}) {
+    const Part& part = parts_[child];
+    if (part.leaf) {
+      unpack(part, value, s);
+    } else {
+      get_node(part, value, s);
     }
-    at = (at + 1) & mask;
   }
-  if (count_ == UINT32_MAX - 1) throw std::runtime_error("more than 2^32 states");
-  const std::uint32_t id = count_++;
-  table_[at] = (static_cast<std::uint64_t>(h) << 32) | (id + 1);
-  if ((id & (block_records - 1)) == 0) blocks_.emplace_back(new std::uint8_t[block_records * bytes_ + padding]());
-  std::memcpy(blocks_.back().get() + (id & (block_records - 1)) * bytes_, record, bytes_);
-  if (count_ * 20ull > table_.size() * 17ull) grow();
-  return {id, true};
+}
+
+void StateStore::get(std::uint32_t id, std::int32_t* s) const {
+  get_node(parts_.back(), id, s);
+  for (const auto& [slot, value] : constants_) s[slot] = value;
+}
+
+std::size_t StateStore::memory() const {
+  std::size_t bytes = 0;
+  for (const auto& table : tables_) bytes += table->memory();
+  return bytes;
 }
 
 }  // namespace frontend
