@@ -89,8 +89,8 @@ left() { awk -v s="$1" -v n="$(now)" -v l="$limit" 'BEGIN { r = int(l - (n - s))
 # reason RC LOG: why a run failed.
 reason() {
   if [ "$1" = 124 ]; then echo time
-  elif grep -qi "memory" "$2"; then echo memory
-  else echo "model: $(grep -m1 -i error "$2" | sed 's/^[^ ]*: error: //' | cut -c1-60 | tr ',|' ';/')"
+  elif grep -q "error: out of memory" "$2"; then echo memory
+  else echo "model: $(grep -m1 -i error "$2" | sed 's/^.*error: //; s/;.*//' | cut -c1-70 | tr ',|' ';/')"
   fi
 }
 states_of() { sed -n 's/^gen: \([0-9]*\) states.*/\1/p' "$1" | tail -1; }
