@@ -1,0 +1,24 @@
+# bench/scale.sh on one small row, whatever gen's options: the test-and-set
+# counter (row 21) at 2 threads. Its full LTS at 2 x 2 has 208 states and a
+# divbranching quotient of 80 (docs/results.md, Table 1 lists 208 states);
+# with clients for ever 102 and 46. These hold with and without gen's
+# on-the-fly reduction: "states full" is always the full LTS, and a
+# reduction must leave the quotient unchanged. --max-ops 2 must stop the
+# series there, and a bad option must exit 2.
+set -uo pipefail
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+fail() { echo "FAIL: $*"; cat "$out"; exit 1; }
+BIN=$BIN bash "$SRC/bench/scale.sh" --only 21 --threads 2 --max-ops 2 --time-limit 120 --inf >"$out" 2>/dev/null ||
+  fail "scale.sh exit status $?"
+# cell K_N COLUMN: a cell of the row for K×N (columns as in the header).
+cell() { awk -F'|' -v kn="$1" -v c="$2" '$2 ~ /^ 21 $/ && $4 == " " kn " " { gsub(/^ +| +$/, "", $c); print $c }' "$out"; }
+[ "$(cell 2×2 6)" = 208 ] || fail "2×2 states full: '$(cell 2×2 6)'"
+[ "$(cell 2×2 8)" = 80 ] || fail "2×2 quotient: '$(cell 2×2 8)'"
+[ "$(cell 2×2 11)" = "max ops 2" ] || fail "2×2 stopped by: '$(cell 2×2 11)'"
+[ "$(cell 2×inf 6)" = 102 ] || fail "2×inf states full: '$(cell 2×inf 6)'"
+[ "$(cell 2×inf 8)" = 46 ] || fail "2×inf quotient: '$(cell 2×inf 8)'"
+[ "$(grep -c '^| 21 |' "$out")" = 2 ] || fail "expected two rows for row 21"
+BIN=$BIN bash "$SRC/bench/scale.sh" --bogus >/dev/null 2>&1
+[ $? = 2 ] || fail "an unknown option must exit 2"
+echo "ok: bench/scale.sh"
