@@ -41,7 +41,8 @@ int Footprints::location_of(std::int32_t slot) const {
   if (slot < p_.shared_size) return slot;
   for (std::size_t n = 0; n < p_.nodes.size(); ++n) {
     const NodeType& nt = p_.nodes[n];
-    if (slot >= nt.base && slot < nt.base + nt.pool * nt.stride) return heap_location_[n] + (slot - nt.base) % nt.stride;
+    if (slot >= nt.base && slot < nt.base + nt.pool * nt.stride)
+      return heap_location_[n] + (slot - nt.base) % nt.stride;
   }
   return -1;
 }
@@ -198,8 +199,10 @@ void Footprints::analyse_allocations() {
     auto own = [&](std::size_t i) -> std::uint32_t {
       return p_.code[i].op == Instr::New && p_.code[i].node == static_cast<int>(t) ? 1 : 0;
     };
-    const std::uint32_t cap = static_cast<std::uint32_t>(std::count_if(
-        p_.code.begin(), p_.code.end(), [&](const Instr& in) { return in.op == Instr::New && in.node == static_cast<int>(t); }));
+    const std::uint32_t cap =
+        static_cast<std::uint32_t>(std::count_if(p_.code.begin(), p_.code.end(), [&](const Instr& in) {
+          return in.op == Instr::New && in.node == static_cast<int>(t);
+        }));
     bool changed = true;
     for (int pass = 0; changed && pass < max_passes; ++pass) {
       changed = false;

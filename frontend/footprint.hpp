@@ -49,10 +49,10 @@ class Footprints {
   bool usable_ = true;
   int locations_ = 0;
   std::size_t words_ = 0;
-  std::vector<int> heap_location_;  // per node type: the abstract location of its flag
-  std::vector<Bits> reads_, writes_;  // per instruction: from there to the method's end
-  Bits all_reads_, all_writes_;       // every client method from its entry
-  std::vector<int> method_end_;       // per instruction: one past its method's code
+  std::vector<int> heap_location_;                  // per node type: the abstract location of its flag
+  std::vector<Bits> reads_, writes_;                // per instruction: from there to the method's end
+  Bits all_reads_, all_writes_;                     // every client method from its entry
+  std::vector<int> method_end_;                     // per instruction: one past its method's code
   std::vector<std::vector<std::uint32_t>> allocs_;  // per node type, per instruction
   std::vector<std::uint32_t> allocs_per_op_;        // per node type: most over the methods
 };

@@ -34,7 +34,8 @@ void Independence::mark_reachable(const std::int32_t* s, int t) {
     const int m = pc == 0 ? -1 : method_of_code_[pc - 1];
     if (m >= 0)
       for (auto [off, type] : p_.methods[m].local_refs) visit(type, s[b + p_.locals + off]);
-    if (p_.uses_ll && s[b + Program::link_slot] >= 2) visit(s[b + Program::link_slot] - 2, s[b + Program::link_slot + 1]);
+    if (p_.uses_ll && s[b + Program::link_slot] >= 2)
+      visit(s[b + Program::link_slot] - 2, s[b + Program::link_slot + 1]);
   }
   for (std::size_t i = 0; i < queue_.size(); ++i) {
     const auto [type, ref] = queue_[i];
@@ -70,10 +71,12 @@ int Independence::allocated_nodes(const std::int32_t* s, int n) const {
 // last reference to a node. Either kind of step of t commutes with the other
 // threads when no allocation can fail in any order: at least one free node
 // more than they may still allocate (one fewer suffices if t only frees).
-bool Independence::pools_allow(const std::int32_t* s, int t, const StepAccess& access, const std::int32_t* next) const {
+bool Independence::pools_allow(const std::int32_t* s, int t, const StepAccess& access,
+                               const std::int32_t* next) const {
   for (std::size_t n = 0; n < p_.nodes.size(); ++n) {
     const NodeType& nt = p_.nodes[n];
-    const bool allocates = std::find(access.allocated.begin(), access.allocated.end(), static_cast<int>(n)) != access.allocated.end();
+    const bool allocates = std::find(access.allocated.begin(), access.allocated.end(), static_cast<int>(n)) !=
+                           access.allocated.end();
     const int before = allocated_nodes(s, static_cast<int>(n));
     if (!allocates && allocated_nodes(next, static_cast<int>(n)) == before) continue;
     std::uint64_t others = 0;
@@ -89,7 +92,8 @@ bool Independence::pools_allow(const std::int32_t* s, int t, const StepAccess& a
   return true;
 }
 
-bool Independence::independent(const std::int32_t* s, int t, const StepAccess& access, const std::int32_t* next) {
+bool Independence::independent(const std::int32_t* s, int t, const StepAccess& access,
+                               const std::int32_t* next) {
   if (access.opaque || !footprints_.usable()) return false;
   marked_ = false;
   const int own = p_.thread_at(t);

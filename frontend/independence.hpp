@@ -42,13 +42,14 @@ class Independence {
  private:
   bool heap_private(const std::int32_t* state, int t, std::int32_t slot);
   void mark_reachable(const std::int32_t* state, int t);
-  bool pools_allow(const std::int32_t* state, int t, const StepAccess& access, const std::int32_t* next) const;
+  bool pools_allow(const std::int32_t* state, int t, const StepAccess& access,
+                   const std::int32_t* next) const;
   int allocated_nodes(const std::int32_t* state, int n) const;
 
   const Program& p_;
   Footprints footprints_;
   std::vector<int> method_of_code_;
-  Footprints::Bits reads_, writes_;  // the other threads' futures (scratch)
+  Footprints::Bits reads_, writes_;                 // the other threads' futures (scratch)
   std::vector<std::vector<std::uint8_t>> reached_;  // per node type: reachable by another thread
   std::vector<std::pair<int, std::int32_t>> queue_;
   bool marked_ = false;

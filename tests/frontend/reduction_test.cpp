@@ -1,5 +1,7 @@
 // The reduction's static analysis and per-state check on small programs
 // whose answers are worked out by hand (docs/reduction.md).
+#include "frontend/reduction.hpp"
+
 #include <gtest/gtest.h>
 
 #include "frontend/checker.hpp"
@@ -7,7 +9,6 @@
 #include "frontend/footprint.hpp"
 #include "frontend/interpreter.hpp"
 #include "frontend/labels.hpp"
-#include "frontend/reduction.hpp"
 #include "lts/builder.hpp"
 
 namespace frontend {
@@ -76,8 +77,8 @@ TEST(Footprints, AllocationBounds) {
   std::vector<std::int32_t> s = p.initial;
   const int tb = p.thread_at(0);
   EXPECT_EQ(f.future_allocations(s.data(), tb, 0), Footprints::unbounded);  // may call `many`
-  s[tb + Program::ops_slot] = 1;  // its one operation is used up
-  s[tb + Program::pc_slot] = p.methods[0].entry + 1;  // at the start of enq
+  s[tb + Program::ops_slot] = 1;                                            // its one operation is used up
+  s[tb + Program::pc_slot] = p.methods[0].entry + 1;                        // at the start of enq
   EXPECT_EQ(f.future_allocations(s.data(), tb, 0), 1u);
   s[tb + Program::pc_slot] = p.methods[0].entry + 2;  // after enq's `new`
   EXPECT_EQ(f.future_allocations(s.data(), tb, 0), 0u);
