@@ -38,6 +38,9 @@ StateStore::StateStore(const Program& p) : lo_(p.slot_lo) {
   }
   bytes_ = std::max<std::size_t>(1, (bits + 7) / 8);
   scratch_.assign(bytes_ + padding, 0);
+  // Room for every block of 2^32 states up front (512 KiB): the block list
+  // never moves, so get() may run in other threads while insert() appends.
+  blocks_.reserve((std::size_t{1} << 32) >> block_bits);
 }
 
 // Little-endian bit fields, flushed 32 bits at a time; every byte of the
