@@ -19,35 +19,22 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Maps each worker's label ids to the LTS's. Labels get their LTS ids in the
-// order the workers' interpreters asked for them, replayed in state-id order:
-// the order of a single-threaded run.
+// Maps each worker's label ids to the LTS's. The labels each chunk met first
+// are interned in chunk order: the order of a single-threaded run
+// (successor_pipeline.hpp).
 class LabelIds {
  public:
-  LabelIds(lts::LtsBuilder& builder, unsigned workers) : builder_(builder), workers_(workers) {
-    for (Worker& w : workers_) w.ids.push_back(lts::tau);
-  }
+  LabelIds(lts::LtsBuilder& builder, unsigned workers) : builder_(builder), ids_(workers, {lts::tau}) {}
   void learn(const SuccessorChunk& c) {
-    Worker& w = workers_[c.worker];
-    for (const std::string& name : c.new_names) {
-      w.names.push_back(name);
-      w.ids.push_back(unknown);
-    }
-    for (lts::LabelId local : c.asked)
-      if (w.ids[local] == unknown) w.ids[local] = builder_.label(w.names[local - 1]);
+    for (const std::string& name : c.new_names) ids_[c.worker].push_back(builder_.label(name));
   }
   void translate(unsigned worker, std::vector<lts::LabelId>& labels) const {
-    for (lts::LabelId& l : labels) l = workers_[worker].ids[l];
+    for (lts::LabelId& l : labels) l = ids_[worker][l];
   }
 
  private:
-  static constexpr lts::LabelId unknown = ~lts::LabelId{0};
-  struct Worker {
-    std::vector<std::string> names;  // worker label i + 1 (0 is tau)
-    std::vector<lts::LabelId> ids;
-  };
   lts::LtsBuilder& builder_;
-  std::vector<Worker> workers_;
+  std::vector<std::vector<lts::LabelId>> ids_;  // per worker: worker label id -> LTS label id
 };
 
 // The inserting side of the exploration: state ids, label ids and

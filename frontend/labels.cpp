@@ -49,14 +49,14 @@ lts::LabelId Labels::call(int thread, int method, const std::int32_t* args) {
   any_call_ = true;
   key_.assign({0, thread, method});
   key_.insert(key_.end(), args, args + m.params.size());
-  if (auto it = cache_.find(key_); it != cache_.end()) return logged(it->second);
+  if (auto it = cache_.find(key_); it != cache_.end()) return it->second;
   std::string name = fmt::format("call({},{}", thread + 1, m.name);
   for (std::size_t i = 0; i < m.params.size(); ++i) {
     name += ',';
     name += format_value(p_, *m.params[i], args + i);
   }
   name += ")";
-  return logged(cache_[key_] = builder_.label(name));
+  return cache_[key_] = builder_.label(name);
 }
 
 lts::LabelId Labels::ret(int thread, int pc, const std::int32_t* value) {
@@ -64,21 +64,21 @@ lts::LabelId Labels::ret(int thread, int pc, const std::int32_t* value) {
   const int size = in.rhs ? in.rhs->type->size : 0;
   key_.assign({1, thread, pc});
   key_.insert(key_.end(), value, value + size);
-  if (auto it = cache_.find(key_); it != cache_.end()) return logged(it->second);
+  if (auto it = cache_.find(key_); it != cache_.end()) return it->second;
   std::string name = fmt::format("ret({},{}", thread + 1, p_.methods[in.node].name);
   if (in.rhs) {
     name += ',';
     name += format_value(p_, *in.rhs->type, value);
   }
   name += ")";
-  return logged(cache_[key_] = builder_.label(name));
+  return cache_[key_] = builder_.label(name);
 }
 
 lts::LabelId Labels::internal(int thread) {
   if (!thread_steps_) return lts::tau;
   if (steps_.size() <= static_cast<std::size_t>(thread)) steps_.resize(thread + 1, lts::tau);
   if (steps_[thread] == lts::tau) steps_[thread] = builder_.label(fmt::format("step({})", thread + 1));
-  return logged(steps_[thread]);
+  return steps_[thread];
 }
 
 }  // namespace frontend

@@ -29,16 +29,8 @@ class Labels {
   lts::LabelId ret(int thread, int pc, const std::int32_t* value);
   // The label of an internal step of `thread`: tau, or step(T) with thread steps.
   lts::LabelId internal(int thread);
-  // When set, every label other than tau that is asked for is also appended
-  // here, in order, cached or not: the parallel explorer replays these lists
-  // in state-id order to give labels the ids of a single-threaded run.
-  void log_requests(std::vector<lts::LabelId>* log) { log_ = log; }
 
  private:
-  lts::LabelId logged(lts::LabelId id) {
-    if (log_ && id != lts::tau) log_->push_back(id);
-    return id;
-  }
   struct Hash {
     std::size_t operator()(const std::vector<std::int32_t>& v) const;
   };
@@ -48,7 +40,6 @@ class Labels {
   bool thread_steps_;
   std::vector<lts::LabelId> steps_;  // step(T) per thread, made on first use
   std::vector<std::int32_t> key_;
-  std::vector<lts::LabelId>* log_ = nullptr;
   std::unordered_map<std::vector<std::int32_t>, lts::LabelId, Hash> cache_;
 };
 

@@ -60,10 +60,8 @@ void SuccessorPipeline::compute(Context& cx, SuccessorChunk& c) {
   c.worker = cx.index;
   c.computed = 0;
   c.error = nullptr;
-  c.asked.clear();
   c.new_names.clear();
   if (c.next.size() < c.size) c.next.resize(c.size);
-  cx.labels.log_requests(&c.asked);
   try {
     for (; c.computed < c.size; ++c.computed) {
       store_.get(c.first + c.computed, cx.state.data());
@@ -74,7 +72,6 @@ void SuccessorPipeline::compute(Context& cx, SuccessorChunk& c) {
   } catch (...) {
     c.error = std::current_exception();
   }
-  cx.labels.log_requests(nullptr);
   const lts::LabelTable& names = cx.builder.labels();
   for (; cx.names_sent < names.size(); ++cx.names_sent) c.new_names.push_back(names.name(cx.names_sent));
 }

@@ -9,8 +9,11 @@
 //
 // Each worker has its own Interpreter and its own Labels, which intern into a
 // worker-local table: the successors carry worker label ids, and each chunk
-// lists every label the interpreter asked for, in order, so that the explorer
-// can intern them into the LTS in exactly the order of a sequential run.
+// lists the labels its worker met for the first time, in the order it met
+// them. A label's first request in a sequential run is also the first request
+// of the worker that computes that state (a worker's chunks come in state
+// order), so interning these lists in chunk order gives the LTS the label ids
+// of a sequential run.
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -34,8 +37,7 @@ struct SuccessorChunk {
   std::uint32_t computed = 0;  // states whose successors are in `next` (< size only after an error)
   std::vector<Successors> next;
   unsigned worker = 0;
-  std::vector<lts::LabelId> asked;     // worker label ids asked for while computing, in order
-  std::vector<std::string> new_names;  // the worker's labels made since its previous chunk, in id order
+  std::vector<std::string> new_names;  // the worker's labels made in this chunk, in worker id order
   std::exception_ptr error;            // what computing state first + computed threw
   bool ready = false;
 };
