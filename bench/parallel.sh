@@ -8,6 +8,10 @@
 #
 # The ratio is wall(-j N) / wall(-j 1) of one run each, so it depends on
 # what else the machine runs: the load average is printed with the table.
+# With the kernel's autogroup scheduling (/proc/sys/kernel/sched_autogroup_enabled)
+# a session gets one share of the processors however many threads it runs,
+# so on a busy machine -j N cannot be faster than -j 1; the cpu columns (user
+# + system seconds) show the cost of the threads apart from the wall time.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -25,27 +29,26 @@ else
 fi
 
 echo "command: bench/parallel.sh $*   (JOBS=$jobs, $(nproc) processors, load average $(cut -d' ' -f1-3 /proc/loadavg))"
-printf '\n| %-13s | %s | %s | %10s | %9s | %9s | %5s | %s |\n' model K N states "-j 1 s" "-j $jobs s" ratio same
-echo "|---------------|---|---|-----------:|----------:|----------:|------:|------|"
+printf '\n| %-13s | %s | %s | %10s | %9s | %9s | %5s | %9s | %9s | %s |\n' model K N states "-j 1 s" "-j $jobs s" ratio \
+  "cpu -j 1" "cpu -j $jobs" same
+echo "|---------------|---|---|-----------:|----------:|----------:|------:|----------:|----------:|------|"
 
-wall() {  # OUT ARGS...: runs gen, prints its wall time in seconds
+timed() {  # OUT ARGS...: runs gen, prints its wall and cpu seconds
   local out=$1; shift
-  local start end
-  start=$(date +%s.%N)
-  "$gen" "$@" -o "$out" || { echo "gen $* failed" >&2; exit 1; }
-  end=$(date +%s.%N)
-  echo "$end - $start" | bc -l
+  /usr/bin/time -f '%e %U %S' -o "$tmp/time" "$gen" "$@" -o "$out" || { echo "gen $* failed" >&2; exit 1; }
+  read -r wall user sys < "$tmp/time"
+  echo "$wall $(echo "$user + $sys" | bc -l)"
 }
 
 for c in "${cases[@]}"; do
   set -- $c
   model=$1 k=$2 n=$3
   args=("$root/models/$model.conc" --threads "$k" --ops "$n")
-  t1=$(wall "$tmp/one.aut" "${args[@]}" -j 1)
-  tn=$(wall "$tmp/n.aut" "${args[@]}" -j "$jobs")
+  read -r t1 c1 < <(timed "$tmp/one.aut" "${args[@]}" -j 1)
+  read -r tn cn < <(timed "$tmp/n.aut" "${args[@]}" -j "$jobs")
   states=$(head -1 "$tmp/one.aut" | sed -E 's/des \([0-9]+,[0-9]+,([0-9]+)\)/\1/')
   same=no
   cmp -s "$tmp/one.aut" "$tmp/n.aut" && same=yes
-  printf '| %-13s | %s | %s | %10s | %9.2f | %9.2f | %5.2f | %-4s |\n' "$model" "$k" "$n" "$states" "$t1" "$tn" \
-    "$(echo "$tn / $t1" | bc -l)" "$same"
+  printf '| %-13s | %s | %s | %10s | %9.2f | %9.2f | %5.2f | %9.2f | %9.2f | %-4s |\n' "$model" "$k" "$n" "$states" \
+    "$t1" "$tn" "$(echo "$tn / $t1" | bc -l)" "$c1" "$cn" "$same"
 done
