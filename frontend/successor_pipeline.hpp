@@ -59,7 +59,7 @@ class SuccessorPipeline {
   bool any_call() const;
   unsigned workers() const { return static_cast<unsigned>(contexts_.size()); }
 
-  static constexpr std::uint32_t chunk_states = 256;
+  static constexpr std::uint32_t chunk_states = 64;
 
  private:
   struct Context;  // one worker's interpreter, labels and scratch state
