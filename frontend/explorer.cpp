@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <ctime>
 
 #include <fmt/format.h>
@@ -12,6 +11,7 @@
 #include "frontend/labels.hpp"
 #include "frontend/reduction.hpp"
 #include "frontend/state_store.hpp"
+#include "frontend/successor_pipeline.hpp"
 #include "lts/builder.hpp"
 
 namespace frontend {
@@ -20,13 +20,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-void progress_line(const StateStore& store, std::uint64_t transitions, double seconds) {
-  std::fprintf(stderr, "\rgen: %u states, %llu transitions, %.0f states/s, %.1f MB   ", store.size(),
-               static_cast<unsigned long long>(transitions), store.size() / std::max(seconds, 1e-9),
-               (store.memory() + transitions * sizeof(lts::Transition)) / 1e6);
-  std::fflush(stderr);
-}
-
 StateLimit state_limit(std::uint64_t max_states, std::uint32_t explored, std::uint64_t transitions) {
   return StateLimit(fmt::format(
       "stopped at --max-states {}: the state space is larger ({} states explored, {} transitions); "
@@ -34,99 +27,164 @@ StateLimit state_limit(std::uint64_t max_states, std::uint32_t explored, std::ui
       max_states, explored, transitions));
 }
 
+// Maps each worker's label ids to the LTS's. The labels each chunk met first
+// are interned in chunk order: the order of a single-threaded run
+// (successor_pipeline.hpp).
+class LabelIds {
+ public:
+  LabelIds(lts::LtsBuilder& builder, unsigned workers) : builder_(builder), ids_(workers, {lts::tau}) {}
+  void learn(const SuccessorChunk& c) {
+    for (const std::string& name : c.new_names) ids_[c.worker].push_back(builder_.label(name));
+  }
+  void translate(unsigned worker, std::vector<lts::LabelId>& labels) const {
+    for (lts::LabelId& l : labels) l = ids_[worker][l];
+  }
+
+ private:
+  lts::LtsBuilder& builder_;
+  std::vector<std::vector<lts::LabelId>> ids_;  // per worker: worker label id -> LTS label id
+};
+
+// The inserting side of the exploration: state ids, label ids and
+// transitions, one state at a time in state-id order.
+class Exploration {
+ public:
+  Exploration(const Program& p, const ExploreOptions& options)
+      : p_(p), options_(options), states_(std::make_unique<StateStore>(p)), store_(*states_) {}
+  std::unique_ptr<StateStore> release_states() { return std::move(states_); }
+  lts::Lts run(ExploreStats* stats);
+
+ private:
+  void insert_chunk(SuccessorChunk& c, LabelIds& labels);
+  void expand(std::uint32_t id, const Successors& next);
+  std::pair<std::uint32_t, bool> insert(const std::int32_t* state, std::uint32_t id);
+  [[noreturn]] void fault(std::uint32_t id, const std::exception_ptr& error) const;
+  void report(Clock::time_point now);
+  ExploreProgress progress(Clock::time_point now) const {
+    return {store_.size(), transitions_, std::chrono::duration<double>(now - start_).count(),
+            store_.memory() + transitions_ * sizeof(lts::Transition)};
+  }
+
+  const Program& p_;
+  const ExploreOptions& options_;
+  lts::LtsBuilder builder_;
+  std::unique_ptr<StateStore> states_;
+  StateStore& store_;
+  std::uint64_t transitions_ = 0;
+  Clock::time_point start_ = Clock::now(), last_report_ = start_;
+  std::vector<std::pair<lts::LabelId, lts::StateId>> out_;
+  std::vector<std::pair<std::uint32_t, bool>> inserted_;
+};
+
+lts::Lts Exploration::run(ExploreStats* stats) {
+  const std::clock_t cpu_start = std::clock();
+  // The init block runs with labels of the LTS itself, as in a sequential run.
+  Labels init_labels(p_, builder_, options_.thread_steps);
+  std::vector<std::int32_t> initial = p_.initial;
+  Interpreter(p_, init_labels).initialize(initial);
+  store_.insert(initial.data());
+  builder_.set_initial(0);
+
+  SuccessorPipeline pipeline(p_, store_, std::max(options_.workers, 1u), options_.thread_steps, options_.reduce);
+  LabelIds labels(builder_, pipeline.workers());
+  while (SuccessorChunk* c = pipeline.next(store_.size())) {
+    insert_chunk(*c, labels);
+    pipeline.release(c);
+    if (options_.on_progress) report(Clock::now());
+  }
+  builder_.ensure_states(store_.size());
+  // A safety net behind the checks on the model and the options: an LTS
+  // without a call has no visible trace, and "holds" would be vacuous.
+  if (!init_labels.any_call() && !pipeline.any_call())
+    throw formats::ParseError(formats::Diagnostic{
+        p_.file, 0, 0,
+        fmt::format("no thread of object '{}' can ever call a method, so the LTS would have no visible action "
+                    "and every check on it would hold vacuously",
+                    p_.object)});
+  if (stats) {
+    stats->states = store_.size();
+    stats->transitions = transitions_;
+    stats->seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+    stats->cpu_seconds = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
+    stats->record_bytes = store_.record_bytes();
+    stats->store_bytes = store_.memory();
+    stats->lts_bytes = transitions_ * sizeof(lts::Transition);
+  }
+  return std::move(builder_).finish();
+}
+
+void Exploration::insert_chunk(SuccessorChunk& c, LabelIds& labels) {
+  labels.learn(c);
+  for (std::uint32_t i = 0; i < c.computed; ++i) {
+    Successors& next = c.next[i];
+    labels.translate(c.worker, next.labels);
+    expand(c.first + i, next);
+  }
+  if (c.error) fault(c.first + c.computed, c.error);
+}
+
+// Inserts the successors of `id` and adds its transitions, sorted. With the
+// reduction, the ample step alone when it leads to a state numbered after
+// this one: the cycle proviso (docs/reduction.md), so every cycle of the
+// reduced LTS has a fully expanded state.
+void Exploration::expand(std::uint32_t id, const Successors& next) {
+  out_.clear();
+  std::size_t first = 0, count = next.labels.size();
+  if (const int ample = options_.reduce ? ample_step(next, p_) : -1; ample >= 0) {
+    const std::uint32_t to = insert(next.states.data() + static_cast<std::size_t>(ample) * p_.state_size, id).first;
+    if (to > id) first = static_cast<std::size_t>(ample), count = 1;
+  }
+  store_.insert_many(next.states.data() + first * p_.state_size, count, p_.state_size, inserted_);
+  for (std::size_t i = first; i < first + count; ++i) {
+    const auto [to, added] = inserted_[i - first];
+    if (added && options_.max_states && store_.size() > options_.max_states)
+      throw state_limit(options_.max_states, id, transitions_);
+    out_.emplace_back(next.labels[i], to);
+  }
+  std::sort(out_.begin(), out_.end());
+  out_.erase(std::unique(out_.begin(), out_.end()), out_.end());
+  for (auto [label, to] : out_) builder_.add_transition(id, label, to);
+  transitions_ += out_.size();
+}
+
+std::pair<std::uint32_t, bool> Exploration::insert(const std::int32_t* state, std::uint32_t id) {
+  const auto inserted = store_.insert(state);
+  if (inserted.second && options_.max_states && store_.size() > options_.max_states)
+    throw state_limit(options_.max_states, id, transitions_);
+  return inserted;
+}
+
+// Computing the successors of `id` failed: a run-time fault gets a run that reaches it.
+void Exploration::fault(std::uint32_t id, const std::exception_ptr& error) const {
+  try {
+    std::rethrow_exception(error);
+  } catch (const formats::ParseError& e) {
+    formats::Diagnostic d = e.diagnostic();
+    std::vector<std::int32_t> state(p_.state_size);
+    store_.get(id, state.data());
+    d.message += fmt::format("\nnote: a run that reaches it (ti:i is an internal step of thread i): {}", run_to(p_, state));
+    throw formats::ParseError(d);
+  }
+}
+
+void Exploration::report(Clock::time_point now) {
+  if (now - last_report_ < std::chrono::seconds(1)) return;
+  last_report_ = now;
+  options_.on_progress(progress(now));
+}
+
 }  // namespace
 
 lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* stats) {
-  const auto start = Clock::now();
-  const std::clock_t cpu_start = std::clock();
-  lts::LtsBuilder builder;
-  Labels labels(p, builder, options.thread_steps);
-  Interpreter interpreter(p, labels);
-  StateStore store(p);
-  std::vector<std::int32_t> initial = p.initial;
-  interpreter.initialize(initial);
-  store.insert(initial.data());
-  builder.set_initial(0);
+  return Exploration(p, options).run(stats);
+}
 
-  std::vector<std::int32_t> state(p.state_size);
-  Successors next;
-  next.record_independent = options.reduce;
-  std::vector<std::pair<lts::LabelId, lts::StateId>> out;
-  std::vector<std::pair<std::uint32_t, bool>> inserted;
-  std::uint64_t transitions = 0;
-  auto last_report = start;
-  bool reported = false;
-  for (std::uint32_t id = 0; id < store.size(); ++id) {
-    store.get(id, state.data());
-    next.clear();
-    try {
-      for (int t = 0; t < p.threads; ++t) interpreter.successors(state.data(), t, next);
-    } catch (const formats::ParseError& e) {  // a run-time fault: say how to get there
-      if (reported) std::fputc('\n', stderr);
-      formats::Diagnostic d = e.diagnostic();
-      d.message += fmt::format("\nnote: a run that reaches it (ti:i is an internal step of thread i): {}", run_to(p, state));
-      throw formats::ParseError(d);
-    }
-    out.clear();
-    // The reduction's cycle proviso (docs/reduction.md): the ample step alone
-    // only when it leads to a state numbered after this one, so every cycle
-    // of the reduced LTS has a fully expanded state.
-    const int ample = options.reduce ? ample_step(next, p) : -1;
-    std::size_t first = 0, count = next.labels.size();
-    if (ample >= 0) {
-      const auto [to, added] = store.insert(next.states.data() + static_cast<std::size_t>(ample) * p.state_size);
-      if (added && options.max_states && store.size() > options.max_states) {
-        if (reported) std::fputc('\n', stderr);
-        throw state_limit(options.max_states, id, transitions);
-      }
-      if (to > id) first = static_cast<std::size_t>(ample), count = 1;
-    }
-    store.insert_many(next.states.data() + first * p.state_size, count, p.state_size, inserted);
-    for (std::size_t i = first; i < first + count; ++i) {
-      const auto [to, added] = inserted[i - first];
-      if (added && options.max_states && store.size() > options.max_states) {
-        if (reported) std::fputc('\n', stderr);
-        throw state_limit(options.max_states, id, transitions);
-      }
-      out.emplace_back(next.labels[i], to);
-    }
-    std::sort(out.begin(), out.end());
-    out.erase(std::unique(out.begin(), out.end()), out.end());
-    for (auto [label, to] : out) builder.add_transition(id, label, to);
-    transitions += out.size();
-    if (options.progress && (id & 0x3FFF) == 0) {
-      const auto now = Clock::now();
-      if (now - last_report > std::chrono::seconds(1)) {
-        progress_line(store, transitions, std::chrono::duration<double>(now - start).count());
-        last_report = now;
-        reported = true;
-      }
-    }
-  }
-  builder.ensure_states(store.size());
-  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  if (reported) {
-    progress_line(store, transitions, seconds);
-    std::fputc('\n', stderr);
-  }
-  // A safety net behind the checks on the model and the options: an LTS
-  // without a call has no visible trace, and "holds" would be vacuous.
-  if (!labels.any_call())
-    throw formats::ParseError(formats::Diagnostic{
-        p.file, 0, 0,
-        fmt::format("no thread of object '{}' can ever call a method, so the LTS would have no visible action "
-                    "and every check on it would hold vacuously",
-                    p.object)});
-  if (stats) {
-    stats->states = store.size();
-    stats->transitions = transitions;
-    stats->seconds = seconds;
-    stats->cpu_seconds = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
-    stats->record_bytes = store.record_bytes();
-    stats->store_bytes = store.memory();
-    stats->lts_bytes = transitions * sizeof(lts::Transition);
-  }
-  return std::move(builder).finish();
+lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* stats,
+                 std::unique_ptr<StateStore>* states) {
+  Exploration exploration(p, options);
+  lts::Lts result = exploration.run(stats);
+  if (states) *states = exploration.release_states();
+  return result;
 }
 
 }  // namespace frontend

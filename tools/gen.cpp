@@ -2,7 +2,9 @@
 #include <unistd.h>
 
 #include <charconv>
+#include <cstdio>
 #include <fstream>
+#include <thread>
 #include <sstream>
 #include <cstdint>
 #include <limits>
@@ -63,6 +65,39 @@ std::uint64_t parse_max_states(const std::string& text) {
   return n;
 }
 
+// -j/--jobs: a whole number from 1, no sign; the default is the machine's cores.
+unsigned parse_jobs(const std::string& text) {
+  unsigned n = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (error != std::errc() || end != text.data() + text.size() || n == 0 || n > 1024)
+    throw tools::UsageError(fmt::format("--jobs expects a whole number from 1 to 1024, not '{}'", text));
+  return n;
+}
+
+unsigned default_jobs() { return std::max(std::thread::hardware_concurrency(), 1u); }
+
+// The progress line on a terminal: "\rgen: ..." about once a second, ended
+// by a newline when the exploration ends (or fails), so no half line stays.
+class ProgressLine {
+ public:
+  void show(const frontend::ExploreProgress& p) {
+    std::fprintf(stderr, "\rgen: %llu states, %llu transitions, %.0f states/s, %.1f MB   ",
+                 static_cast<unsigned long long>(p.states), static_cast<unsigned long long>(p.transitions),
+                 p.states / std::max(p.seconds, 1e-9), p.memory_bytes / 1e6);
+    std::fflush(stderr);
+    shown_ = true;
+  }
+  void end(const frontend::ExploreStats* last) {
+    if (!shown_) return;
+    if (last) show({last->states, last->transitions, last->seconds, last->store_bytes + last->lts_bytes});
+    std::fputc('\n', stderr);
+    shown_ = false;
+  }
+
+ private:
+  bool shown_ = false;
+};
+
 // ---- gen --replay (docs/replay.md)
 
 struct ReplayOptions {
@@ -98,7 +133,8 @@ std::string file_text(const std::string& path, const char* what) {
   return text.str();
 }
 
-int replay(const frontend::Program& program, const std::string& model, const ReplayOptions& r) {
+// reduced: whether gen explores this model with the reduction (a play names its states).
+int replay(const frontend::Program& program, const std::string& model, const ReplayOptions& r, bool reduced) {
   using namespace frontend::replay;
   if (!r.cex.empty() && r.fault) throw tools::UsageError("--replay and --replay-fault exclude each other");
   if (!r.dot.empty()) {
@@ -126,7 +162,7 @@ int replay(const frontend::Program& program, const std::string& model, const Rep
     if (!cex.play && !r.side.empty())
       throw tools::UsageError(fmt::format("--replay-side applies to a play of refines --equiv, and {} is none", r.cex));
     const bool side_a = r.side != "B";
-    SearchResult found = cex.play ? find_play_run(program, side_path(r.cex, cex, side_a), cex.states[side_a ? 0 : 1])
+    SearchResult found = cex.play ? find_play_run(program, side_path(r.cex, cex, side_a), cex.states[side_a ? 0 : 1], reduced)
                                   : find_run(program, cex);
     if (!found.run) {
       fmt::print(stderr, "gen: {}: the counterexample does not belong to this model and these options: {}\n", r.cex,
@@ -184,6 +220,10 @@ int main(int argc, char** argv) {
   app.add_option("--max-states", max_states_text,
                  "Stop with an error beyond this many states, N >= 1 (default: no bound but --memory-limit)")
       ->type_name("N");
+  std::string jobs_text;
+  app.add_option("-j,--jobs", jobs_text,
+                 "Explore with N threads (default: the machine's cores); the output is the same for every N")
+      ->type_name("N");
   app.add_flag("-v,--verbose,--stats", stats, "Print states, transitions, speed and memory on stderr");
   tools::add_output_options(app, output);
   ReplayOptions replay_options;
@@ -201,13 +241,22 @@ int main(int argc, char** argv) {
     if (app.count("--max-states") != 0) explore.max_states = parse_max_states(max_states_text);
     explore.thread_steps = thread_steps;
     explore.reduce = !no_reduce && !thread_steps;  // thread-labelled steps are visible
+    explore.workers = app.count("--jobs") != 0 ? parse_jobs(jobs_text) : default_jobs();
     formats::check_output_path(output.path);
     formats::check_outputs_spare_inputs({output.path}, {model});
     const frontend::Program program = frontend::load_model(model, options);
-    if (replay_options.wanted()) return replay(program, model, replay_options);
-    explore.progress = ::isatty(STDERR_FILENO);
+    if (replay_options.wanted()) return replay(program, model, replay_options, explore.reduce);
+    ProgressLine progress;
+    if (::isatty(STDERR_FILENO)) explore.on_progress = [&](const frontend::ExploreProgress& p) { progress.show(p); };
     frontend::ExploreStats st;
-    const lts::Lts lts = frontend::explore(program, explore, &st);
+    lts::Lts lts;
+    try {
+      lts = frontend::explore(program, explore, &st);
+    } catch (...) {
+      progress.end(nullptr);
+      throw;
+    }
+    progress.end(&st);
     formats::OutputFile out(output.path);
     formats::write_aut(lts, out.stream(), output.aut);
     out.commit();

@@ -1,12 +1,11 @@
 #pragma once
 // The state numbers `gen` gives a model's states in the LTS it writes, so
 // that a replay can follow a path named by state numbers (a bisimilarity
-// witness, docs/refines.md). The exploration is frontend::explore's:
-// breadth-first from the initial state, successors of threads 1..K in the
-// interpreter's order, each new canonical state numbered as it is found;
-// the same order gives the same numbers (tests/frontend/replay_test.cpp
-// checks it against explore's LTS).
+// witness, docs/refines.md): it runs frontend::explore with gen's options
+// (the reduction changes the numbers) and keeps the visited states
+// (tests/frontend/replay_test.cpp checks it against explore's LTS).
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -18,7 +17,8 @@ namespace frontend::replay {
 
 class LtsNumbering {
  public:
-  explicit LtsNumbering(const Program& p);
+  // reduced: whether gen explored with the reduction (ExploreOptions::reduce).
+  LtsNumbering(const Program& p, bool reduced);
   std::uint32_t states() const { return count_; }
   // The number of the LTS state a concrete state (nodes not renumbered) is,
   // or nullopt when the LTS has no such state.
@@ -26,7 +26,7 @@ class LtsNumbering {
 
  private:
   const Program& p_;
-  StateStore store_;
+  std::unique_ptr<StateStore> store_;
   Canonicalizer canon_;
   std::uint32_t count_ = 0;
 };

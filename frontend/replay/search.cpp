@@ -247,9 +247,10 @@ SearchResult find_run(const Program& p, const Counterexample& cex, const SearchL
   return cex.lasso ? find_lasso(space, cex, limits) : find_trace(space, cex.stem, limits);
 }
 
-SearchResult find_play_run(const Program& p, const SidePath& side, std::uint64_t states, const SearchLimits& limits) {
+SearchResult find_play_run(const Program& p, const SidePath& side, std::uint64_t states, bool reduced,
+                           const SearchLimits& limits) {
   SearchResult result;
-  LtsNumbering numbering(p);
+  LtsNumbering numbering(p, reduced);
   if (numbering.states() != states) {
     result.why.detail = fmt::format(
         "the play was found on an LTS of {} states, and this model with these options has {}: give refines --equiv "

@@ -44,7 +44,8 @@ SearchResult find_run(const Program& p, const Counterexample& cex, const SearchL
 // frontend/replay/lts_numbering.hpp), with the path's notes. No run when
 // the model's LTS, with these options, does not have `states` states or
 // lacks one of the path's steps: the play was found on another LTS.
-SearchResult find_play_run(const Program& p, const SidePath& side, std::uint64_t states,
+// reduced: whether gen wrote that LTS with the reduction (its numbering differs).
+SearchResult find_play_run(const Program& p, const SidePath& side, std::uint64_t states, bool reduced,
                            const SearchLimits& limits = {});
 
 // The shortest run that ends in a run-time fault (null dereference,

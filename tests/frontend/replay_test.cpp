@@ -337,10 +337,10 @@ TEST(Replay, BisimilarityPlayFollowsTheNamedStates) {
     SCOPED_TRACE(side_a ? "A" : "B");
     const Program& p = side_a ? impl_p : spec_p;
     const lts::Lts& l = side_a ? impl : spec;
-    LtsNumbering numbering(p);
+    LtsNumbering numbering(p, false);
     ASSERT_EQ(numbering.states(), l.num_states);
     const SidePath side = side_path("p.cex", cex, side_a);
-    const SearchResult r = find_play_run(p, side, l.num_states);
+    const SearchResult r = find_play_run(p, side, l.num_states, false);
     ASSERT_TRUE(r.run);
     ASSERT_EQ(r.run->steps.size(), side.steps.size());
     std::vector<std::string> visible;
@@ -381,7 +381,7 @@ TEST(Replay, PlayStepLabelsNameTheThread) {
         "# move 2 A {} step({}) {} / B cannot 1\n",
         l.num_states, called, called, thread, read);
     const Counterexample cex = parse_counterexample("p.cex", text);
-    const SearchResult r = find_play_run(p, side_path("p.cex", cex, true), l.num_states);
+    const SearchResult r = find_play_run(p, side_path("p.cex", cex, true), l.num_states, false);
     ASSERT_EQ(r.run.has_value(), thread == 1);
     if (r.run) {
       ASSERT_EQ(r.run->steps.size(), 2u);
