@@ -1,6 +1,7 @@
 // The checker's expression pass: names, types, and shared-access counting.
 #include <fmt/format.h>
 
+#include "frontend/builtins.hpp"
 #include "frontend/checker_impl.hpp"
 
 namespace frontend::detail {
@@ -70,23 +71,20 @@ int Checker::location_accesses(const RExpr& e) const {
 int Checker::accesses(const RExpr& e) const {
   if (is_location(e)) return (is_shared_location(e) ? 1 : 0) + location_accesses(e);
   int n = 0;
-  switch (e.op) {
-    case RExpr::Cas:
-    case RExpr::LL:
-    case RExpr::SC:
-    case RExpr::VL:
-      n = (is_shared_location(*e.k[0]) ? 1 : 0) + location_accesses(*e.k[0]);
-      for (std::size_t i = 1; i < e.k.size(); ++i) n += accesses(*e.k[i]);
-      return n;
-    case RExpr::Dcas:
-      n = (is_shared_location(*e.k[0]) || is_shared_location(*e.k[1])) ? 1 : 0;
-      n += location_accesses(*e.k[0]) + location_accesses(*e.k[1]);
-      for (std::size_t i = 2; i < e.k.size(); ++i) n += accesses(*e.k[i]);
-      return n;
-    default:
-      for (const auto& k : e.k) n += accesses(*k);
-      return n;
+  if (const Primitive* p = find_primitive(e.op)) {
+    // One access for all the locations of a primitive, plus their addresses and the operands.
+    const std::size_t locations = static_cast<std::size_t>(p->locations);
+    bool shared = false;
+    for (std::size_t i = 0; i < locations; ++i) {
+      shared = shared || is_shared_location(*e.k[i]);
+      n += location_accesses(*e.k[i]);
+    }
+    n += shared ? 1 : 0;
+    for (std::size_t i = locations; i < e.k.size(); ++i) n += accesses(*e.k[i]);
+    return n;
   }
+  for (const auto& k : e.k) n += accesses(*k);
+  return n;
 }
 
 RExprP Checker::condition(const ast::Expr& e) {
@@ -101,23 +99,21 @@ RExprP Checker::location(const ast::Expr& e) {
   return r;
 }
 
-// s.front, s.back, s.pop_front, s.pop_back, s.empty, s.size, s.full; set.empty, set.size.
-RExprP Checker::property(RExprP base, const std::string& n, Loc loc) {
+// A container operation (builtins.hpp) on `base`, with `arg` its element argument or null.
+RExprP Checker::container_op(RExprP base, const std::string& n, RExprP arg, Loc loc) {
   const Type& st = *base->type;
-  RExpr::Op o;
-  TypeP t = base->type;
-  if (st.kind == Type::Seq && n == "front") o = RExpr::SeqFront, t = st.elems[0];
-  else if (st.kind == Type::Seq && n == "back") o = RExpr::SeqBack, t = st.elems[0];
-  else if (st.kind == Type::Seq && n == "pop_front") o = RExpr::SeqPopFront;
-  else if (st.kind == Type::Seq && n == "pop_back") o = RExpr::SeqPopBack;
-  else if (st.kind == Type::Seq && n == "empty") o = RExpr::SeqIsEmpty, t = bool_;
-  else if (st.kind == Type::Seq && n == "size") o = RExpr::SeqSize, t = int_;
-  else if (st.kind == Type::Seq && n == "full") o = RExpr::SeqIsFull, t = bool_;
-  else if (st.kind == Type::Set && n == "empty") o = RExpr::SetIsEmpty, t = bool_;
-  else if (st.kind == Type::Set && n == "size") o = RExpr::SetSize, t = int_;
-  else error(loc, fmt::format("{} has no operation '{}'", describe(base->type), n));
-  auto r = node(o, t, loc);
+  const ContainerOp* c = find_container_op(st.kind, n, arg != nullptr);
+  if (!c) error(loc, fmt::format("{} has no operation '{}'", describe(base->type), n));
+  TypeP t;
+  switch (c->result) {
+    case ContainerOp::Result::Element: t = st.elems[0]; break;
+    case ContainerOp::Result::Same: t = base->type; break;
+    case ContainerOp::Result::Bool: t = bool_; break;
+    case ContainerOp::Result::Int: t = int_; break;
+  }
+  auto r = node(c->op, t, loc);
   r->k.push_back(std::move(base));
+  if (arg) r->k.push_back(std::move(arg));
   return r;
 }
 
@@ -192,7 +188,7 @@ RExprP Checker::name_expr(const ast::Expr& e) {
 // `b.f`: a node field, or an operation of a sequence or a set without argument.
 RExprP Checker::field_expr(const ast::Expr& e) {
   RExprP base = expr(*e.args[0]);
-  if (base->type->kind == Type::Seq || base->type->kind == Type::Set) return property(std::move(base), e.name, e.loc);
+  if (base->type->kind == Type::Seq || base->type->kind == Type::Set) return container_op(std::move(base), e.name, nullptr, e.loc);
   if (base->type->kind != Type::Ref)
     error(e.loc, fmt::format("field access '.{}' on {}, which is not a node reference", e.name, describe(base->type)));
   const NodeType& nt = p_.nodes[base->type->id];
@@ -311,68 +307,38 @@ RExprP Checker::method_expr(const ast::Expr& e) {
   const Type& st = *base->type;
   if (st.kind != Type::Seq && st.kind != Type::Set)
     error(e.loc, fmt::format("operation '{}' on {}, which is not a sequence or a set", e.name, describe(base->type)));
-  if (e.args.size() == 1) return property(std::move(base), e.name, e.loc);  // s.front() is s.front
+  if (e.args.size() == 1) return container_op(std::move(base), e.name, nullptr, e.loc);  // s.front() is s.front
   if (e.args.size() != 2) error(e.loc, fmt::format("'{}' takes one argument", e.name));
   RExprP arg = expr(*e.args[1], st.elems[0]);
   require(st.elems[0], arg->type, e.args[1]->loc, "element");
-  RExpr::Op op;
-  TypeP t = base->type;
-  if (st.kind == Type::Seq && e.name == "push_front") op = RExpr::SeqPushFront;
-  else if (st.kind == Type::Seq && e.name == "push_back") op = RExpr::SeqPushBack;
-  else if (st.kind == Type::Seq && e.name == "contains") op = RExpr::SeqContains, t = bool_;
-  else if (st.kind == Type::Set && e.name == "add") op = RExpr::SetAdd;
-  else if (st.kind == Type::Set && e.name == "remove") op = RExpr::SetRemove;
-  else if (st.kind == Type::Set && e.name == "contains") op = RExpr::SetContains, t = bool_;
-  else error(e.loc, fmt::format("{} has no operation '{}'", describe(base->type), e.name));
-  auto r = node(op, t, e.loc);
-  r->k.push_back(std::move(base));
-  r->k.push_back(std::move(arg));
-  return r;
+  return container_op(std::move(base), e.name, std::move(arg), e.loc);
 }
 
-// `NAME(args)` in an expression: a built-in primitive (procedures are statements).
+// `NAME(args)` in an expression: a primitive of builtins.hpp (procedures are statements).
 RExprP Checker::call_expr(const ast::Expr& e) {
-  auto arity = [&](std::size_t n) {
-    if (e.args.size() != n) error(e.loc, fmt::format("'{}' takes {} arguments", e.name, n));
-  };
-  if (e.name == "cas" || e.name == "sc") {
-    const bool cas = e.name == "cas";
-    arity(cas ? 3 : 2);
-    RExprP lv = location(*e.args[0]);
-    auto r = node(cas ? RExpr::Cas : RExpr::SC, bool_, e.loc);
-    for (std::size_t i = 1; i < e.args.size(); ++i) {
-      RExprP v = expr(*e.args[i], lv->type);
-      require(lv->type, v->type, e.args[i]->loc, cas ? "cas operand" : "sc operand");
-      r->k.push_back(std::move(v));
-    }
-    r->k.insert(r->k.begin(), std::move(lv));
-    if (!cas) p_.uses_ll = true;
-    return r;
-  }
-  if (e.name == "dcas") {
-    arity(6);
-    auto r = node(RExpr::Dcas, bool_, e.loc);
-    r->k.push_back(location(*e.args[0]));
-    r->k.push_back(location(*e.args[1]));
-    for (int i = 2; i < 6; ++i) {
-      const TypeP& want = r->k[i % 2]->type;
-      RExprP v = expr(*e.args[i], want);
-      require(want, v->type, e.args[i]->loc, "dcas operand");
-      r->k.push_back(std::move(v));
-    }
-    return r;
-  }
-  if (e.name == "ll" || e.name == "vl") {
-    arity(1);
-    RExprP lv = location(*e.args[0]);
-    auto r = node(e.name == "ll" ? RExpr::LL : RExpr::VL, e.name == "ll" ? lv->type : bool_, e.loc);
-    r->k.push_back(std::move(lv));
-    p_.uses_ll = true;
-    return r;
-  }
+  if (const Primitive* p = find_primitive(e.name)) return primitive(*p, e);
   if (e.name == "choose") error(e.loc, "'choose' may only be the right side of ':='");
   if (procedures_.count(e.name)) error(e.loc, fmt::format("procedure '{}' may only be called as a statement or as the right side of ':='", e.name));
   error(e.loc, fmt::format("undeclared procedure '{}'", e.name));
+}
+
+// Its locations first, then each operand typed as location i mod L.
+RExprP Checker::primitive(const Primitive& p, const ast::Expr& e) {
+  if (e.args.size() != static_cast<std::size_t>(p.arity))
+    error(e.loc, fmt::format("'{}' takes {} arguments", e.name, static_cast<std::size_t>(p.arity)));
+  std::vector<RExprP> ks;
+  for (int i = 0; i < p.locations; ++i) ks.push_back(location(*e.args[i]));
+  const std::string what = fmt::format("{} operand", p.name);
+  for (int i = p.locations; i < p.arity; ++i) {
+    const TypeP want = ks[(i - p.locations) % p.locations]->type;
+    RExprP v = expr(*e.args[i], want);
+    require(want, v->type, e.args[i]->loc, what.c_str());
+    ks.push_back(std::move(v));
+  }
+  auto r = node(p.op, p.returns_value ? ks[0]->type : bool_, e.loc);
+  r->k = std::move(ks);
+  if (p.links) p_.uses_ll = true;
+  return r;
 }
 
 }  // namespace frontend::detail

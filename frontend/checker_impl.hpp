@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "frontend/builtins.hpp"
 #include "frontend/checker.hpp"
 
 namespace frontend::detail {
@@ -46,7 +47,7 @@ class Checker {
   RExprP expr(const ast::Expr& e, const TypeP& expected = nullptr);
   RExprP condition(const ast::Expr& e);
   RExprP location(const ast::Expr& e);  // an lvalue
-  RExprP property(RExprP base, const std::string& name, Loc loc);
+  RExprP container_op(RExprP base, const std::string& name, RExprP arg, Loc loc);
   RExprP name_expr(const ast::Expr& e);
   RExprP field_expr(const ast::Expr& e);
   RExprP proj_expr(const ast::Expr& e);
@@ -56,6 +57,7 @@ class Checker {
   RExprP tuple_expr(const ast::Expr& e, const TypeP& expected);
   RExprP method_expr(const ast::Expr& e);
   RExprP call_expr(const ast::Expr& e);
+  RExprP primitive(const Primitive& p, const ast::Expr& e);
   static bool is_shared_location(const RExpr& e);
   int accesses(const RExpr& e) const;           // shared accesses when evaluated
   int location_accesses(const RExpr& e) const;  // of its address computation only
