@@ -100,7 +100,9 @@ lts::Lts read_sequential(LineReader& lines, const std::string& name, const AutRe
   reserve_transitions(result, header, size);
   LabelInterner labels(options, result.labels);
   std::string_view line;
+  std::uint64_t last_length = 0;  // bytes of the last line, for the position of the input's end
   while (lines.next(line)) {
+    last_length = line.size();
     if (!parser.start(line, lines.line_number())) continue;
     if (result.transitions.size() == header.transitions)
       parser.fail_at(lines.line_number(), static_cast<std::uint64_t>(line.find_first_not_of(" \t") + 1),
@@ -115,7 +117,8 @@ lts::Lts read_sequential(LineReader& lines, const std::string& name, const AutRe
     result.transitions.push_back({t.from, label, t.to});
   }
   if (result.transitions.size() != header.transitions)
-    parser.fail_at(lines.line_number() + 1, 1,
+    parser.fail_at(lines.last_line_ended() ? lines.line_number() + 1 : lines.line_number(),
+                   lines.last_line_ended() ? 1 : last_length + 1,
                    fmt::format("the header declares {} transitions but the file has {}", header.transitions,
                                result.transitions.size()));
   finish_states(result, header);

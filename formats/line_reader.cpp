@@ -56,12 +56,14 @@ bool LineReader::next(std::string_view& line) {
       line = text_.substr(0, len);
       text_.remove_prefix(len + 1);
       consumed_ += len + 1;
+      newline_ = true;
       break;
     }
     if (!fill()) {
       if (text_.empty()) return false;
       line = text_;  // the last line, without a final newline
       consumed_ += text_.size();
+      newline_ = false;
       text_ = {};
       break;
     }

@@ -27,6 +27,9 @@ class LineReader {
   std::uint64_t line_number() const { return line_number_; }
   // Bytes of input consumed by the lines returned so far, newlines included.
   std::uint64_t bytes_consumed() const { return consumed_; }
+  // Whether the line last returned ended with a newline (the last line of
+  // an input may not): where the input ends is then the next line's start.
+  bool last_line_ended() const { return newline_; }
 
  private:
   bool fill();
@@ -39,6 +42,7 @@ class LineReader {
   std::string_view text_;  // the buffered, not yet returned input
   bool eof_ = false;
   std::uint64_t line_number_ = 0;
+  bool newline_ = true;
   std::uint64_t consumed_ = 0;
   std::uint64_t start_offset_ = 0;  // file offset of consumed_ == 0
 };

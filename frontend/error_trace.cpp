@@ -69,7 +69,7 @@ std::string compress_run(const std::vector<std::string>& steps) {
   return fmt::format("{}", fmt::join(out, " "));
 }
 
-std::string run_to(const Program& p, std::uint32_t target) {
+std::string run_to(const Program& p, const std::vector<std::int32_t>& goal) {
   struct Parent {
     std::uint32_t from;
     lts::LabelId label;
@@ -85,17 +85,27 @@ std::string run_to(const Program& p, std::uint32_t target) {
   std::vector<Parent> parents{{0, lts::tau, -1}};
   Successors next;
   std::vector<std::pair<std::uint32_t, bool>> inserted;
-  for (std::uint32_t id = 0; id < store.size() && store.size() <= target; ++id) {
+  // The goal is a state of the full LTS: the reduced one is part of it.
+  std::uint32_t target = state == goal ? 0 : UINT32_MAX;
+  for (std::uint32_t id = 0; id < store.size() && target == UINT32_MAX; ++id) {
     store.get(id, state.data());
     next.clear();
     std::vector<int> thread_of;
-    for (int t = 0; t < p.threads; ++t) {
-      interpreter.successors(state.data(), t, next);
-      thread_of.resize(next.labels.size(), t);
+    try {
+      for (int t = 0; t < p.threads; ++t) {
+        interpreter.successors(state.data(), t, next);
+        thread_of.resize(next.labels.size(), t);
+      }
+    } catch (const formats::ParseError&) {
+      continue;  // another fault: the reduced exploration reached the goal without passing here
     }
     store.insert_many(next.states.data(), next.labels.size(), p.state_size, inserted);
-    for (std::size_t i = 0; i < inserted.size(); ++i)
-      if (inserted[i].second) parents.push_back({id, next.labels[i], thread_of[i]});
+    for (std::size_t i = 0; i < inserted.size(); ++i) {
+      if (!inserted[i].second) continue;
+      parents.push_back({id, next.labels[i], thread_of[i]});
+      if (target == UINT32_MAX && std::equal(goal.begin(), goal.end(), next.states.begin() + i * p.state_size))
+        target = inserted[i].first;
+    }
   }
   if (target >= parents.size()) return "";
   const lts::Lts names = std::move(builder).finish();

@@ -11,7 +11,8 @@
 
 namespace frontend {
 
-std::string run_to(const Program& p, std::uint32_t target);
+// `goal` is a canonical state of the full LTS (the reduced LTS is part of it).
+std::string run_to(const Program& p, const std::vector<std::int32_t>& goal);
 
 // The steps joined by spaces, with every block of steps that repeats in a row
 // written once: "t1:i x 4", "[call(1,inc) t1:i ret(1,inc)] x 199999"

@@ -11,6 +11,12 @@
 namespace frontend {
 
 std::int32_t Interpreter::addr(const RExpr& e) {
+  const std::int32_t a = locate(e);
+  if (tracking_) access_.accessed.push_back(a);
+  return a;
+}
+
+std::int32_t Interpreter::locate(const RExpr& e) {
   switch (e.op) {
     case RExpr::Local:
       return tb_ + p_.locals + static_cast<std::int32_t>(e.a);
@@ -84,6 +90,7 @@ void Interpreter::store(std::int32_t address, const RExpr& target, const std::in
     if (v[i] < lo || v[i] > hi || (n == 1 && t.kind == Type::Int && (v[i] < t.lo || v[i] > t.hi)))
       error(target.loc, fmt::format("value {} is outside the range {}", v[i], t.name));
   }
+  if (tracking_) access_.written.push_back(address);
   std::memcpy(s_ + address, v, sizeof(std::int32_t) * n);
   if (!cur_->dirty && contains_ref(t)) cur_->dirty = true;
   if (p_.uses_ll) invalidate_links(address, n);
@@ -351,6 +358,7 @@ void Interpreter::invalidate_links(std::int32_t a, int size) {
     if (link[0] == 0) continue;
     const std::int32_t la = address_of(p_, link);
     if (la >= a && la < a + size) {
+      if (tracking_ && t != t_) access_.opaque = true;  // another thread's link: not analysed
       link[0] = link[1] = link[2] = 0;
       cur_->dirty = true;
     }

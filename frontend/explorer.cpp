@@ -10,6 +10,7 @@
 #include "frontend/error_trace.hpp"
 #include "frontend/interpreter.hpp"
 #include "frontend/labels.hpp"
+#include "frontend/reduction.hpp"
 #include "frontend/state_store.hpp"
 #include "lts/builder.hpp"
 
@@ -24,6 +25,13 @@ void progress_line(const StateStore& store, std::uint64_t transitions, double se
                static_cast<unsigned long long>(transitions), store.size() / std::max(seconds, 1e-9),
                (store.memory() + transitions * sizeof(lts::Transition)) / 1e6);
   std::fflush(stderr);
+}
+
+StateLimit state_limit(std::uint64_t max_states, std::uint32_t explored, std::uint64_t transitions) {
+  return StateLimit(fmt::format(
+      "stopped at --max-states {}: the state space is larger ({} states explored, {} transitions); "
+      "raise the bound, or lower --threads, --ops or the values",
+      max_states, explored, transitions));
 }
 
 }  // namespace
@@ -42,6 +50,7 @@ lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* 
 
   std::vector<std::int32_t> state(p.state_size);
   Successors next;
+  next.record_independent = options.reduce;
   std::vector<std::pair<lts::LabelId, lts::StateId>> out;
   std::vector<std::pair<std::uint32_t, bool>> inserted;
   std::uint64_t transitions = 0;
@@ -55,19 +64,29 @@ lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* 
     } catch (const formats::ParseError& e) {  // a run-time fault: say how to get there
       if (reported) std::fputc('\n', stderr);
       formats::Diagnostic d = e.diagnostic();
-      d.message += fmt::format("\nnote: a run that reaches it (ti:i is an internal step of thread i): {}", run_to(p, id));
+      d.message += fmt::format("\nnote: a run that reaches it (ti:i is an internal step of thread i): {}", run_to(p, state));
       throw formats::ParseError(d);
     }
     out.clear();
-    store.insert_many(next.states.data(), next.labels.size(), p.state_size, inserted);
-    for (std::size_t i = 0; i < next.labels.size(); ++i) {
-      const auto [to, added] = inserted[i];
+    // The reduction's cycle proviso (docs/reduction.md): the ample step alone
+    // only when it leads to a state numbered after this one, so every cycle
+    // of the reduced LTS has a fully expanded state.
+    const int ample = options.reduce ? ample_step(next, p) : -1;
+    std::size_t first = 0, count = next.labels.size();
+    if (ample >= 0) {
+      const auto [to, added] = store.insert(next.states.data() + static_cast<std::size_t>(ample) * p.state_size);
       if (added && options.max_states && store.size() > options.max_states) {
         if (reported) std::fputc('\n', stderr);
-        throw StateLimit(fmt::format(
-            "stopped at --max-states {}: the state space is larger ({} states explored, {} transitions); "
-            "raise the bound, or lower --threads, --ops or the values",
-            options.max_states, id, transitions));
+        throw state_limit(options.max_states, id, transitions);
+      }
+      if (to > id) first = static_cast<std::size_t>(ample), count = 1;
+    }
+    store.insert_many(next.states.data() + first * p.state_size, count, p.state_size, inserted);
+    for (std::size_t i = first; i < first + count; ++i) {
+      const auto [to, added] = inserted[i - first];
+      if (added && options.max_states && store.size() > options.max_states) {
+        if (reported) std::fputc('\n', stderr);
+        throw state_limit(options.max_states, id, transitions);
       }
       out.emplace_back(next.labels[i], to);
     }

@@ -16,6 +16,8 @@ struct ExploreOptions {
   std::uint64_t max_states = 0;  // 0: no bound
   bool progress = false;         // a progress line on stderr, about once a second
   bool thread_steps = false;     // internal steps of thread T are labelled step(T), not tau
+  bool reduce = false;       // partial-order reduction (docs/reduction.md); gen turns it on by default
+  unsigned workers = 1;      // exploring threads; gen defaults to the machine's cores
 };
 
 struct ExploreStats {

@@ -35,6 +35,29 @@ Interpreter::Interpreter(const Program& p, Labels& labels, bool renumber)
 void Interpreter::error(Loc loc, const std::string& message) const { fail(p_.file, loc, message); }
 
 void Interpreter::successors(const std::int32_t* state, int t, Successors& out) {
+  const std::size_t before = out.labels.size();
+  tracking_ = out.record_independent;
+  if (tracking_) access_.clear();
+  thread_steps(state, t, out);
+  tracking_ = false;
+  if (out.record_independent) mark_independent(state, t, before, out);
+}
+
+// Marks the steps of thread t just appended (from `before`): the one step
+// may be taken alone when it is internal, the only step of t, did not wait
+// in any run, and is independent of the other threads (independence.hpp).
+// Calls and returns are visible and never taken alone.
+void Interpreter::mark_independent(const std::int32_t* state, int t, std::size_t before, Successors& out) {
+  out.independent.resize(out.labels.size(), 0);
+  if (out.labels.size() != before + 1 || out.labels[before] != lts::tau || blocked_) return;
+  const int tb = p_.thread_at(t);
+  if (state[tb + Program::pc_slot] == 0 || state[tb + Program::returning_slot]) return;
+  if (!independence_) independence_ = std::make_unique<Independence>(p_);
+  const std::int32_t* next = out.states.data() + before * p_.state_size;
+  out.independent[before] = independence_->independent(state, t, access_, next) ? 1 : 0;
+}
+
+void Interpreter::thread_steps(const std::int32_t* state, int t, Successors& out) {
   const int tb = p_.thread_at(t);
   if (state[tb + Program::pc_slot] == 0) return calls(state, t, out);
   if (state[tb + Program::returning_slot]) return pending_return(state, t, out);
@@ -72,6 +95,7 @@ void Interpreter::run_all(Successors& out) {
 }
 
 void Interpreter::initialize(std::vector<std::int32_t>& state) {
+  tracking_ = false;
   if (p_.init_method < 0) return;
   const MethodInfo& init = p_.methods[p_.init_method];
   t_ = 0;
@@ -229,6 +253,10 @@ void Interpreter::run(Config& c, Successors& out) {
           }
         if (candidates.empty())
           error(in.loc, fmt::format("out of heap: all {} nodes of '{}' are in use; raise 'pool {} SIZE' or give gen --pool", nt.pool, nt.name, nt.name));
+        if (tracking_) {
+          if (nt.manual) access_.opaque = true;
+          access_.allocated.push_back(in.node);
+        }
         ++pc;
         c.dirty = true;
         if (candidates.size() == 1) {  // in place: the common case
@@ -335,6 +363,7 @@ void Interpreter::run(Config& c, Successors& out) {
           blocked_ = true;
           return;
         }
+        if (tracking_) access_.written.push_back(a);
         s_[a] = t_ + 1;
         if (p_.uses_ll) invalidate_links(a, 1);
         ++pc;
@@ -343,6 +372,7 @@ void Interpreter::run(Config& c, Successors& out) {
       case Instr::Unlock: {
         const std::int32_t a = addr(*in.rhs);
         if (s_[a] != t_ + 1) error(in.loc, "unlock of a lock that this thread does not hold");
+        if (tracking_) access_.written.push_back(a);
         s_[a] = 0;
         if (p_.uses_ll) invalidate_links(a, 1);
         ++pc;
@@ -354,6 +384,7 @@ void Interpreter::run(Config& c, Successors& out) {
         const NodeType& nt = p_.nodes[in.rhs->type->id];
         std::int32_t& flag = s_[nt.base + (r - 1) * nt.stride];
         if (flag == 0) error(in.loc, "double free: the node is already free");
+        if (tracking_) access_.opaque = true;
         flag = 0;
         c.dirty = true;
         ++pc;

@@ -9,10 +9,12 @@
 // the corresponding specification Theta_sp of Yang, Katoen, Lin, Wu (Sec. 3),
 // whose histories are the linearizable ones.
 #include <cstdint>
+#include <memory>
 #include <set>
 #include <vector>
 
 #include "frontend/canonical.hpp"
+#include "frontend/independence.hpp"
 #include "frontend/labels.hpp"
 #include "frontend/program.hpp"
 
@@ -25,10 +27,16 @@ struct Successors {
   // that ended it (-1 for a call; the return statement for a pending return).
   bool record_code = false;
   std::vector<std::int32_t> code;
+  // With record_independent: per step, 1 when it may be taken alone by the
+  // reduction (docs/reduction.md): an internal step, the only one of its
+  // thread, independent of everything the other threads can still do.
+  bool record_independent = false;
+  std::vector<std::uint8_t> independent;   // per step, parallel to labels (only filled when asked)
   void clear() {
     labels.clear();
     states.clear();
     code.clear();
+    independent.clear();
   }
 };
 
@@ -51,6 +59,8 @@ class Interpreter {
     // canonicalisation needed (states come in canonical).
     bool dirty = false;
   };
+  void thread_steps(const std::int32_t* state, int t, Successors& out);
+  void mark_independent(const std::int32_t* state, int t, std::size_t before, Successors& out);
   void calls(const std::int32_t* state, int t, Successors& out);
   bool client_allows(const MethodInfo& mi, std::int32_t* s, int t);
   void pending_return(const std::int32_t* state, int t, Successors& out);
@@ -60,6 +70,7 @@ class Interpreter {
 
   // Evaluation (eval.cpp).
   std::int32_t addr(const RExpr& e);
+  std::int32_t locate(const RExpr& e);  // addr() without recording
   std::int32_t val(const RExpr& e);
   void eval(const RExpr& e, std::int32_t* out);
   void store(std::int32_t address, const RExpr& target, const std::int32_t* v);
@@ -88,6 +99,10 @@ class Interpreter {
   std::int32_t instr_ = -1;       // the statement being run (for Successors::code)
   std::vector<std::int32_t> fields_, candidates_;
   std::set<std::pair<std::vector<std::int32_t>, int>> seen_;  // only for long local runs
+  // What the current step touched, recorded only for Successors::record_independent.
+  bool tracking_ = false;
+  StepAccess access_;
+  std::unique_ptr<Independence> independence_;  // built on first use
 };
 
 }  // namespace frontend

@@ -26,6 +26,29 @@ struct NamedMove {
   PlayMove::Answer answer = PlayMove::Answer::cannot;
 };
 
+// A step of one input, in that input's state numbering; "i" when internal.
+struct SideStep {
+  lts::StateId from = 0;
+  std::string label;
+  lts::StateId to = 0;
+};
+
+// A move of the play on the inputs' states (refine/concrete_play.hpp): the
+// attacker's one step (or, when it diverges, its path to a cycle and the
+// cycle from `cycle_start`), and the defender's answer from `defender_at`.
+struct WitnessMove {
+  bool attacker_is_a = true;
+  bool diverges = false;
+  std::vector<SideStep> attack;
+  std::size_t cycle_start = 0;
+  PlayMove::Answer answer = PlayMove::Answer::cannot;
+  lts::StateId defender_at = 0;
+  std::vector<SideStep> answer_path;  // when the answer is `same`
+  // When the defender cannot answer: the states it reaches from
+  // defender_at by internal steps inside its class; none can answer.
+  std::vector<lts::StateId> defender_options;
+};
+
 struct BisimilarityResult {
   bool holds = true;
   std::uint32_t blocks = 0;  // classes of the union
@@ -39,8 +62,18 @@ struct BisimilarityResult {
   // When no such trace exists: a play the attacker wins; its last move is
   // the one not answered.
   std::vector<NamedMove> play;
+  // The same play on the states of A and B, one attacker step per move, and
+  // the inputs' sizes (the witness file names them, docs/refines.md).
+  std::vector<WitnessMove> witness;
+  lts::StateId a_states = 0, b_states = 0;
 };
 
 BisimilarityResult check_bisimilarity(const lts::Lts& a, const lts::Lts& b, bisim::Equivalence e);
+
+// Renames the witness's states to the inputs' own numbers (`original[s]`
+// is the number of dense state s; an empty vector keeps the numbers), as
+// lts::restore_states does for paths.
+void restore_witness_states(BisimilarityResult& r, const std::vector<lts::StateId>& a_original,
+                            const std::vector<lts::StateId>& b_original);
 
 }  // namespace refine

@@ -51,6 +51,22 @@ class Rounds {
     return seen;
   }
 
+  // The inert steps from x to `target`, which inert_closure(x, k) holds.
+  std::vector<lts::Transition> inert_path(lts::StateId x, lts::StateId target, std::size_t k) const {
+    std::map<lts::StateId, lts::Transition> via;  // how each state was first reached
+    std::vector<lts::StateId> queue{x};
+    via[x] = {x, lts::tau, x};
+    for (std::size_t i = 0; i < queue.size() && !via.count(target); ++i)
+      for (const std::uint32_t t : out_.of(queue[i])) {
+        const lts::Transition& tr = g_.transitions[t];
+        if (inert(tr, k) && via.emplace(tr.to, tr).second) queue.push_back(tr.to);
+      }
+    if (!via.count(target)) throw std::logic_error("internal error: no inert path in a play");
+    std::vector<lts::Transition> path;
+    for (lts::StateId s = target; s != x; s = via[s].from) path.push_back(via[s]);
+    return {path.rbegin(), path.rend()};
+  }
+
   bool inert(const lts::Transition& t, std::size_t k) const {
     return bisim::hides_inert_tau(e_) && t.label == lts::tau && rounds_[k][t.to] == rounds_[k][t.from];
   }
@@ -124,6 +140,23 @@ class Rounds {
   mutable std::uint64_t generation_ = 0;
 };
 
+// The inert steps from x to a state with an inert tau self-loop (on the
+// quotient the only inert cycles: a tau-cycle through several classes would
+// make them one class, by the stuttering property of branching
+// bisimilarity), then that loop.
+std::vector<lts::Transition> divergent_path(const Rounds& r, lts::StateId x, std::size_t k) {
+  for (const lts::StateId s : r.inert_closure(x, k))
+    for (const std::uint32_t t : r.out().of(s)) {
+      const lts::Transition& tr = r.graph().transitions[t];
+      if (tr.to == s && r.inert(tr, k)) {
+        std::vector<lts::Transition> path = r.inert_path(x, s, k);
+        path.push_back(tr);
+        return path;
+      }
+    }
+  throw std::logic_error("internal error: a divergence without an inert self-loop on the quotient");
+}
+
 // One candidate move and where it leads under the defender's best answer.
 struct Candidate {
   PlayMove move;
@@ -138,6 +171,7 @@ Candidate evaluate(Rounds& r, lts::StateId x, lts::StateId y, Element e, std::si
   c.move.attacker_is_a = attacker_is_a;
   if (e == divergence) {
     c.move.diverges = true;
+    c.move.attacker_path = divergent_path(r, x, k);
     return c;
   }
   c.move.label = static_cast<lts::LabelId>(e >> 32);
@@ -146,23 +180,33 @@ Candidate evaluate(Rounds& r, lts::StateId x, lts::StateId y, Element e, std::si
     for (const lts::StateId s : r.inert_closure(from, k))
       for (const std::uint32_t t : r.out().of(s)) {
         const lts::Transition& tr = r.graph().transitions[t];
-        if (tr.label == c.move.label && !r.inert(tr, k)) visit(tr.to);
+        if (tr.label == c.move.label && !r.inert(tr, k)) visit(tr);
       }
   };
   bool found = false;
-  steps(x, [&](lts::StateId to) {
-    if (!found && r.block(to, k) == target) c.attacker_to = to, found = true;
+  steps(x, [&](const lts::Transition& tr) {
+    if (found || r.block(tr.to, k) != target) return;
+    c.attacker_to = tr.to, found = true;
+    c.move.attacker_path = r.inert_path(x, tr.from, k);
+    c.move.attacker_path.push_back(tr);
   });
-  const auto consider = [&](lts::StateId answer, PlayMove::Answer kind) {
+  const lts::Transition* answer_step = nullptr;
+  const auto consider = [&](lts::StateId answer, PlayMove::Answer kind, const lts::Transition* via) {
     const std::size_t level = r.level(c.attacker_to, answer);
     if (c.move.answer == PlayMove::Answer::cannot || level > c.score) {
       c.score = level;
       c.defender_to = answer;
       c.move.answer = kind;
+      answer_step = via;
     }
   };
-  steps(y, [&](lts::StateId to) { consider(to, PlayMove::Answer::same); });
-  if (c.move.label == lts::tau && bisim::hides_inert_tau(r.equivalence())) consider(y, PlayMove::Answer::stays);
+  steps(y, [&](const lts::Transition& tr) { consider(tr.to, PlayMove::Answer::same, &tr); });
+  if (c.move.label == lts::tau && bisim::hides_inert_tau(r.equivalence()))
+    consider(y, PlayMove::Answer::stays, nullptr);
+  if (answer_step) {
+    c.move.defender_path = r.inert_path(y, answer_step->from, k);
+    c.move.defender_path.push_back(*answer_step);
+  }
   return c;
 }
 

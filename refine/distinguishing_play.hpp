@@ -29,6 +29,11 @@ struct PlayMove {
   enum class Answer { cannot, same, stays } answer = Answer::cannot;  // stays: the defender idles (tau only)
   // Where sides A and B are in the graph after the move (when answered).
   lts::StateId a_to = 0, b_to = 0;
+  // The steps of `g` behind the move: the attacker's inert steps then its
+  // action (diverges: inert steps to a state on an inert cycle, then that
+  // cycle); the defender's inert steps then the same action (empty when it
+  // stays or cannot answer).
+  std::vector<lts::Transition> attacker_path, defender_path;
 };
 
 // A play from (a, b), which `e` must not relate in `g`. Throws std::logic_error

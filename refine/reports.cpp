@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "refine/play_file.hpp"
 #include "refine/text_table.hpp"
 
 namespace refine {
@@ -69,6 +70,10 @@ Report lasso_report(const lts::Lts& l, const Lasso& lasso, const std::string& a,
   for (const lts::Transition& t : lasso.cycle) states += fmt::format(" -> {}", t.to);
   report.text += fmt::format("then forever a cycle of {} internal step{} through states {}\n", lasso.cycle.size(),
                              lasso.cycle.size() == 1 ? "" : "s", states);
+  // The lasso form `gen --replay` reads (docs/refines.md, "Progress lassos"):
+  // the stem's visible labels, then the cycle, one `i` per internal step.
+  report.cex_text = trace_file_text(report.trace) + "# cycle\n";
+  for (std::size_t i = 0; i < lasso.cycle.size(); ++i) report.cex_text += "i\n";
   return report;
 }
 
@@ -98,6 +103,12 @@ Report bisimilarity_report(const BisimilarityResult& r, bisim::Equivalence e, co
   report.text += play_table(r, a, b);
   for (const NamedMove& m : r.play)
     if (!m.diverges && !m.label.empty()) report.trace.push_back(m.label);
+  if (!r.witness.empty()) {
+    report.cex_text = play_file_text(r, e, a, b);
+    report.text += fmt::format("--cex writes this play step by step on the states of both ({} move{}, internal steps "
+                               "included).\n",
+                               r.witness.size(), r.witness.size() == 1 ? "" : "s");
+  }
   return report;
 }
 

@@ -17,7 +17,8 @@ namespace refine {
 struct Report {
   bool holds = true;
   std::string text;                // for standard output
-  std::vector<std::string> trace;  // for --cex: visible labels, one per line
+  std::vector<std::string> trace;  // visible labels, one per line
+  std::string cex_text;            // what --cex writes; empty: the trace's lines
 };
 
 // `a` and `b` name the inputs as the user gave them.

@@ -66,7 +66,7 @@ std::uint64_t parse_max_states(const std::string& text) {
 // ---- gen --replay (docs/replay.md)
 
 struct ReplayOptions {
-  std::string cex, format = "text", dot, property;
+  std::string cex, format = "text", dot, property, side;  // side: empty is A
   bool fault = false;
   bool wanted() const { return !cex.empty() || fault; }
 };
@@ -78,6 +78,10 @@ void add_replay_options(CLI::App& app, ReplayOptions& r) {
   app.add_option("--replay-property", r.property,
                  "With several lassos in the file (refines --progress), replay this property's (default: the first)")
       ->type_name("NAME");
+  app.add_option("--replay-side", r.side,
+                 "With a bisimilarity play (refines --equiv), follow this side: A, the first LTS (default), or B")
+      ->type_name("A|B")
+      ->check(CLI::IsMember({"A", "B"}));
   app.add_flag("--replay-fault", r.fault, "Instead of the LTS, print a shortest run to a run-time fault");
   app.add_option("--replay-format", r.format, "Form of the replayed run: text (default) or json")
       ->type_name("text|json")
@@ -119,7 +123,11 @@ int replay(const frontend::Program& program, const std::string& model, const Rep
       if (!chosen) throw tools::UsageError(fmt::format("{} has no '# lasso {}' block", r.cex, r.property));
     }
     const Counterexample& cex = *chosen;
-    SearchResult found = find_run(program, cex);
+    if (!cex.play && !r.side.empty())
+      throw tools::UsageError(fmt::format("--replay-side applies to a play of refines --equiv, and {} is none", r.cex));
+    const bool side_a = r.side != "B";
+    SearchResult found = cex.play ? find_play_run(program, side_path(r.cex, cex, side_a), cex.states[side_a ? 0 : 1])
+                                  : find_run(program, cex);
     if (!found.run) {
       fmt::print(stderr, "gen: {}: the counterexample does not belong to this model and these options: {}\n", r.cex,
                  found.why.detail);
@@ -156,7 +164,7 @@ int main(int argc, char** argv) {
   std::string model, object, ops = "1", values;
   long pool = -1;
   int threads = 2;
-  bool spec = false, stats = false, thread_steps = false;
+  bool spec = false, stats = false, thread_steps = false, no_reduce = false;
   std::string max_states_text;
   tools::OutputOptions output;
   app.add_option("model", model, "Model file (.conc), or '-' for standard input")->type_name("MODEL");
@@ -171,6 +179,8 @@ int main(int argc, char** argv) {
   app.add_flag("--spec", spec, "Make each method body one atomic step: the linearizable specification");
   app.add_flag("--thread-steps", thread_steps,
                "Write each internal step of thread T as the visible label step(T) instead of 'i'");
+  app.add_flag("--no-reduce", no_reduce,
+               "The full LTS: no partial-order reduction (docs/reduction.md; it is off with --thread-steps)");
   app.add_option("--max-states", max_states_text,
                  "Stop with an error beyond this many states, N >= 1 (default: no bound but --memory-limit)")
       ->type_name("N");
@@ -190,6 +200,7 @@ int main(int argc, char** argv) {
     frontend::ExploreOptions explore;
     if (app.count("--max-states") != 0) explore.max_states = parse_max_states(max_states_text);
     explore.thread_steps = thread_steps;
+    explore.reduce = !no_reduce && !thread_steps;  // thread-labelled steps are visible
     formats::check_output_path(output.path);
     formats::check_outputs_spare_inputs({output.path}, {model});
     const frontend::Program program = frontend::load_model(model, options);

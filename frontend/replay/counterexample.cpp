@@ -1,5 +1,6 @@
 #include "frontend/replay/counterexample.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include <fmt/format.h>
@@ -14,14 +15,78 @@ namespace {
   throw formats::ParseError(formats::Diagnostic{file, line, 1, message});
 }
 
-// The thread of `step(T)`, T from 1, or -1 when `label` has another form.
-int step_thread(const std::string& label) {
+}  // namespace
+
+int internal_step_thread(const std::string& label) {
   if (label.size() < 7 || label.rfind("step(", 0) != 0 || label.back() != ')') return -1;
   int t = 0;
   const char* first = label.data() + 5;
   const char* last = label.data() + label.size() - 1;
   const auto [end, error] = std::from_chars(first, last, t);
   return error == std::errc() && end == last && t >= 1 ? t - 1 : -1;
+}
+
+namespace {
+
+std::vector<std::string> words(const std::string& line) {
+  std::vector<std::string> out;
+  std::size_t at = 0;
+  while ((at = line.find_first_not_of(' ', at)) != std::string::npos) {
+    const std::size_t end = std::min(line.find(' ', at), line.size());
+    out.push_back(line.substr(at, end - at));
+    at = end;
+  }
+  return out;
+}
+
+std::uint64_t number(const std::string& file, std::size_t line, const std::string& word) {
+  std::uint64_t n = 0;
+  const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), n);
+  if (error != std::errc() || end != word.data() + word.size() || n > 0xffffffffu)
+    bad(file, line, fmt::format("'{}' is not a state number", word));
+  return n;
+}
+
+// `S L S L S ...` from words[first, last).
+std::vector<PlayStep> play_path(const std::string& file, std::size_t line, const std::vector<std::string>& w,
+                                std::size_t first, std::size_t last) {
+  if (last <= first || (last - first) % 2 == 0 || last - first < 3)
+    bad(file, line, "a move's path is 'STATE LABEL STATE ...' with at least one step");
+  std::vector<PlayStep> path;
+  for (std::size_t i = first; i + 2 < last; i += 2)
+    path.push_back({static_cast<std::uint32_t>(number(file, line, w[i])), w[i + 1],
+                    static_cast<std::uint32_t>(number(file, line, w[i + 2]))});
+  return path;
+}
+
+// `# move N SIDE [diverges] PATH / SIDE ANSWER`.
+PlayMoveLine play_move(const std::string& file, std::size_t line, const std::string& text) {
+  const std::vector<std::string> w = words(text);
+  const auto slash = std::find(w.begin(), w.end(), "/") - w.begin();
+  const auto side = [&](std::size_t i) { return i < w.size() && (w[i] == "A" || w[i] == "B"); };
+  if (w.size() < 4 || static_cast<std::size_t>(slash) + 2 >= w.size() || !side(3) || !side(slash + 1) ||
+      w[3] == w[slash + 1])
+    bad(file, line, "a move line is '# move N A|B [diverges] PATH / B|A stays S|cannot S|PATH'");
+  PlayMoveLine m;
+  m.line = line;
+  m.attacker_is_a = w[3] == "A";
+  std::size_t first = 4;
+  if (first < w.size() && w[first] == "diverges") m.diverges = true, ++first;
+  m.attack = play_path(file, line, w, first, slash);
+  if (m.diverges && std::none_of(m.attack.begin(), m.attack.end(),
+                                 [&](const PlayStep& s) { return s.from == m.attack.back().to; }))
+    bad(file, line, "a diverging path must end on a state it passed (its cycle)");
+  const std::size_t a = slash + 2;
+  if (w[a] == "stays" || w[a] == "cannot") {
+    if (a + 2 != w.size()) bad(file, line, fmt::format("'{}' takes one state number", w[a]));
+    m.answer = w[a] == "stays" ? PlayMoveLine::Answer::stays : PlayMoveLine::Answer::cannot;
+    m.defender_at = static_cast<std::uint32_t>(number(file, line, w[a + 1]));
+  } else {
+    m.answer = PlayMoveLine::Answer::same;
+    m.answer_path = play_path(file, line, w, a, w.size());
+    m.defender_at = m.answer_path.front().from;
+  }
+  return m;
 }
 
 }  // namespace
@@ -54,7 +119,24 @@ std::vector<Counterexample> parse_counterexamples(const std::string& file, const
       all.back().property = line.size() > 8 ? line.substr(8) : "";
       continue;
     }
+    if (line.rfind("# play", 0) == 0) {
+      if (!cex.stem.empty() || cex.lasso || blocks) bad(file, line_no, "'# play' must open the file");
+      cex.play = true;
+      continue;
+    }
+    if (cex.play && line.rfind("# move ", 0) == 0) {
+      cex.moves.push_back(play_move(file, line_no, line));
+      continue;
+    }
+    if (cex.play && line.rfind("# states ", 0) == 0) {
+      const std::vector<std::string> w = words(line);
+      if (w.size() != 6 || w[2] != "A" || w[4] != "B") bad(file, line_no, "the sizes line is '# states A N B M'");
+      cex.states[0] = number(file, line_no, w[3]);
+      cex.states[1] = number(file, line_no, w[5]);
+      continue;
+    }
     if (line[0] == '#') {
+      if (cex.play && line == "# cycle") bad(file, line_no, "a play has no '# cycle' line");
       if (line == "# cycle") {
         if (cex.lasso) bad(file, line_no, "a second '# cycle' line");
         cex.lasso = true;
@@ -67,7 +149,7 @@ std::vector<Counterexample> parse_counterexamples(const std::string& file, const
     CexItem item{true, line, -1, line_no};
     if (line == "i" || line == "tau") {
       item.visible = false;
-    } else if (const int t = step_thread(line); t >= 0) {
+    } else if (const int t = internal_step_thread(line); t >= 0) {
       item.visible = false;
       item.thread = t;
     } else if (line.rfind("step(", 0) == 0) {
@@ -76,6 +158,7 @@ std::vector<Counterexample> parse_counterexamples(const std::string& file, const
     (cex.lasso ? cex.cycle : cex.stem).push_back(std::move(item));
   }
   check_cycle();
+  if (all.back().play && all.back().moves.empty()) bad(file, line_no, "a '# play' file without any '# move' line");
   return all;
 }
 

@@ -42,6 +42,9 @@ std::string render_json(const Program& p, const Run& run, const std::vector<std:
     if (i == run.cycle_start) out += ", \"cycle_start\": true";
     if (last && run.refused) out += ", \"refused\": true";
     if (last && run.fault) out += fmt::format(", \"fault\": {}", quoted(run.fault->message));
+    std::string note = i < run.notes.size() ? run.notes[i] : "";
+    if (last && !run.end_note.empty()) note = note.empty() ? run.end_note : note + "; " + run.end_note;
+    if (!note.empty()) out += fmt::format(", \"note\": {}", quoted(note));
     out += last ? "}\n" : "},\n";
   }
   return out + "]\n";

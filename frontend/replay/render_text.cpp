@@ -16,7 +16,16 @@ std::string changes_text(const std::vector<Change>& cs) {
   return fmt::format("{}", fmt::join(parts, "; "));
 }
 
+// A play's note: the move the step makes, and after the last step what the
+// other side does or cannot do.
+std::string play_note(const Run& run, std::size_t i) {
+  std::string note = i < run.notes.size() ? run.notes[i] : "";
+  if (i + 1 == run.steps.size() && !run.end_note.empty()) note = note.empty() ? run.end_note : note + "; " + run.end_note;
+  return note;
+}
+
 std::string note(const Run& run, std::size_t i) {
+  if (!run.notes.empty()) return play_note(run, i);
   const bool last = i + 1 == run.steps.size();
   if (last && run.fault) return fmt::format("FAULT: {}", run.fault->message);
   if (last && run.refused) return "<- the specification cannot do this";
@@ -63,6 +72,12 @@ std::string render_text(const Program& p, const Run& run, const std::vector<std:
     row.insert(row.end(), r.cells.begin(), r.cells.end());
     if (r.count > 1) row.back() = row.back().empty() ? fmt::format("x {}", r.count)
                                                      : fmt::format("x {}  {}", r.count, row.back());
+    table.push_back(std::move(row));
+  }
+  if (run.steps.empty() && !run.end_note.empty()) {  // a play where this side never moves
+    refine::TextRow row(header.size() + 1);
+    row.front() = "0";
+    row.back() = run.end_note;
     table.push_back(std::move(row));
   }
   const std::string body = refine::render_table(table);

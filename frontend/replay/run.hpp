@@ -23,6 +23,10 @@ struct Run {
   static constexpr std::size_t none = static_cast<std::size_t>(-1);
   std::size_t cycle_start = none;  // a lasso: the first step of the cycle
   bool refused = false;            // a trace: the last step is the action the specification refuses
+  // A play (a bisimilarity witness): per step, what the move is (may be
+  // empty), and after the last step, what the other side does or cannot do.
+  std::vector<std::string> notes;
+  std::string end_note;
   // A fault run: the fault the last step raises (that step has no `after`).
   std::optional<formats::Diagnostic> fault;
   // The state the heap picture shows: the refusal, the cycle's start, the fault.

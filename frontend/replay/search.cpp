@@ -7,6 +7,7 @@
 
 #include "frontend/interpreter.hpp"
 #include "frontend/labels.hpp"
+#include "frontend/replay/lts_numbering.hpp"
 #include "frontend/state_store.hpp"
 #include "lts/builder.hpp"
 
@@ -244,6 +245,58 @@ SearchResult find_lasso(Space& space, const Counterexample& cex, const SearchLim
 SearchResult find_run(const Program& p, const Counterexample& cex, const SearchLimits& limits) {
   Space space(p);
   return cex.lasso ? find_lasso(space, cex, limits) : find_trace(space, cex.stem, limits);
+}
+
+SearchResult find_play_run(const Program& p, const SidePath& side, std::uint64_t states, const SearchLimits& limits) {
+  SearchResult result;
+  LtsNumbering numbering(p);
+  if (numbering.states() != states) {
+    result.why.detail = fmt::format(
+        "the play was found on an LTS of {} states, and this model with these options has {}: give refines --equiv "
+        "the LTS gen writes for it (not a quotient), and the same options here",
+        states, numbering.states());
+    return result;
+  }
+  Space space(p);
+  std::unordered_map<std::uint32_t, std::optional<std::uint32_t>> numbers;  // space id -> LTS state
+  const auto number = [&](std::uint32_t id) {
+    auto it = numbers.find(id);
+    if (it == numbers.end()) it = numbers.emplace(id, numbering.number(space.state(id))).first;
+    return it->second;
+  };
+  // Per step: its label, and for `step(T)` (gen --thread-steps) the thread.
+  std::vector<lts::LabelId> labels;
+  std::vector<int> threads;
+  for (const PlayStep& s : side.steps) {
+    const int t = internal_step_thread(s.label);
+    threads.push_back(t);
+    labels.push_back(s.label == "i" || s.label == "tau" || t >= 0 ? lts::tau : space.intern(s.label));
+  }
+  const auto goal = static_cast<std::uint32_t>(side.steps.size());
+  Product product(space, goal + 1, limits);
+  std::uint32_t best = 0;
+  const auto follow = [&](std::uint32_t pos, const Edge& e, std::vector<std::uint32_t>& out) {
+    if (pos < goal && e.label == labels[pos] && (threads[pos] < 0 || threads[pos] == e.thread) &&
+        number(e.to) == side.steps[pos].to)
+      out.push_back(pos + 1);
+  };
+  const bool starts = side.steps.empty() || number(0) == side.steps.front().from;
+  const auto found = !starts ? std::nullopt : product.search(0, 0, unbounded, follow, [&](std::uint32_t id) {
+    best = std::max(best, product.node(id).pos);
+    return product.node(id).pos == goal;
+  });
+  if (!found) {
+    result.why = {best, best < goal ? fmt::format("no step of the model goes from LTS state {} by {} to state {}",
+                                                  side.steps[best].from, side.steps[best].label,
+                                                  side.steps[best].to)
+                                    : "the play does not start at the initial state"};
+    return result;
+  }
+  result.run = space.run(product.path(*found));
+  result.run->notes = side.notes;
+  result.run->end_note = side.end_note;
+  if (side.cycle_start != SidePath::none) result.run->cycle_start = side.cycle_start;
+  return result;
 }
 
 std::optional<Run> find_fault_run(const Program& p, const SearchLimits& limits) {

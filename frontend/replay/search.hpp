@@ -11,6 +11,7 @@
 
 #include "frontend/program.hpp"
 #include "frontend/replay/counterexample.hpp"
+#include "frontend/replay/play_side.hpp"
 #include "frontend/replay/run.hpp"
 
 namespace frontend::replay {
@@ -36,6 +37,15 @@ struct SearchResult {
 // the cycle's items in order (`i`/`step(T)`: one or more internal steps of
 // any thread / of thread T; visible labels exactly); shortest in total.
 SearchResult find_run(const Program& p, const Counterexample& cex, const SearchLimits& limits = {});
+
+// A play's side (frontend/replay/play_side.hpp): the concrete run that
+// passes through the LTS states the path names, step by step, internal
+// steps included (the states numbered as gen numbers them,
+// frontend/replay/lts_numbering.hpp), with the path's notes. No run when
+// the model's LTS, with these options, does not have `states` states or
+// lacks one of the path's steps: the play was found on another LTS.
+SearchResult find_play_run(const Program& p, const SidePath& side, std::uint64_t states,
+                           const SearchLimits& limits = {});
 
 // The shortest run that ends in a run-time fault (null dereference,
 // exhausted pool, failed assertion, ...); nullopt when no state faults.

@@ -2,6 +2,7 @@
 // step by step through a fresh interpreter, its visible labels are the
 // counterexample's, and on small cases a brute-force enumeration of all
 // shorter runs finds none that matches.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,6 +15,9 @@
 #include "frontend/replay/render.hpp"
 #include "frontend/replay/search.hpp"
 #include "lts/builder.hpp"
+#include "frontend/replay/lts_numbering.hpp"
+#include "refine/bisimilarity.hpp"
+#include "refine/play_file.hpp"
 #include "refine/trace_inclusion.hpp"
 #include "refine/trace_report.hpp"
 #include "support.hpp"
@@ -202,7 +206,9 @@ TEST(Replay, TableOneCounterexamplesReexecute) {
     const std::vector<std::string> cycle = visible_of(cex.cycle);
     want.insert(want.end(), cycle.begin(), cycle.end());
     EXPECT_EQ(reexecute(p, *r.run), want);
-    if (cex.lasso) EXPECT_EQ(r.run->steps[r.run->cycle_start].before, r.run->steps.back().after);
+    if (cex.lasso) {
+      EXPECT_EQ(r.run->steps[r.run->cycle_start].before, r.run->steps.back().after);
+    }
     if (!cex.lasso) {
       const int n = static_cast<int>(r.run->steps.size());
       EXPECT_TRUE(brute_force_match(p, want, n));
@@ -234,7 +240,9 @@ TEST(Replay, ProgressLassosOfTableOneRowThree) {
     std::set<int> named, stepping;
     for (const CexItem& i : cex.cycle) named.insert(i.thread);
     for (std::size_t s = r.run->cycle_start; s < r.run->steps.size(); ++s) stepping.insert(r.run->steps[s].thread);
-    if (!named.count(-1)) EXPECT_TRUE(std::includes(named.begin(), named.end(), stepping.begin(), stepping.end()));
+    if (!named.count(-1)) {
+      EXPECT_TRUE(std::includes(named.begin(), named.end(), stepping.begin(), stepping.end()));
+    }
   }
 }
 
@@ -269,6 +277,117 @@ TEST(Replay, MutatedTreiberStacks) {
     EXPECT_EQ(reexecute(p, *r.run), want);
     EXPECT_TRUE(brute_force_match(p, want, static_cast<int>(r.run->steps.size())));
     EXPECT_FALSE(brute_force_match(p, want, static_cast<int>(r.run->steps.size()) - 1));
+  }
+}
+
+// Generated bugs in three more models (tests/data/mutants, each file's
+// header names its mutation): the MS queue's dequeue without its
+// compare-and-swap on Head, the lazy list without validation, the counter
+// with a non-atomic increment. Each fails trace inclusion against its own
+// --spec; the counterexample's replay re-executes step by step, and no
+// shorter run matches it.
+TEST(Replay, MutatedQueueListAndCounter) {
+  const std::vector<std::pair<std::string, std::string>> mutants = {
+      {"ms_queue_deq_write.conc", "MSQueue"},
+      {"lazy_list_no_validation.conc", "LazyList"},
+      {"counter_nonatomic.conc", "Counter"},
+  };
+  for (const auto& [file, object] : mutants) {
+    SCOPED_TRACE(file);
+    const Program p = load(here("../data/mutants/" + file), object);
+    CompileOptions o;
+    o.object = object;
+    o.threads = 2;
+    o.ops = 2;
+    o.spec = true;
+    const lts::Lts impl = explore(p, {});
+    const lts::Lts spec = explore(load_model(here("../data/mutants/" + file), o), {});
+    const refine::InclusionResult inclusion = refine::check_trace_inclusion(impl, spec);
+    ASSERT_FALSE(inclusion.holds);
+    const std::vector<std::string> want = refine::visible_labels(impl, inclusion.path);
+    const SearchResult r = find_run(p, parse_counterexample("m.cex", refine::trace_file_text(want)));
+    ASSERT_TRUE(r.run);
+    EXPECT_EQ(reexecute(p, *r.run), want);
+    EXPECT_TRUE(r.run->refused);
+    EXPECT_TRUE(brute_force_match(p, want, static_cast<int>(r.run->steps.size())));
+    EXPECT_FALSE(brute_force_match(p, want, static_cast<int>(r.run->steps.size()) - 1));
+  }
+}
+
+// A bisimilarity play (refines --equiv) of Table 1 row 3 against its
+// specification, divbranching: each side's replay re-executes step by step,
+// passes through the very LTS states the play names (numbered as explore
+// numbers them: each step's target, renumbered, is the named state), and its
+// labels are that side's steps in the play.
+TEST(Replay, BisimilarityPlayFollowsTheNamedStates) {
+  CompileOptions o;
+  o.object = "TreiberHPFu";
+  o.threads = 2;
+  o.ops = 2;
+  const Program impl_p = load_model(model("treiber_hp_fu.conc"), o);
+  o.spec = true;
+  const Program spec_p = load_model(model("treiber_hp_fu.conc"), o);
+  const lts::Lts impl = explore(impl_p, {}), spec = explore(spec_p, {});
+  const auto e = bisim::Equivalence::divbranching;
+  const refine::BisimilarityResult bisimilar = refine::check_bisimilarity(impl, spec, e);
+  ASSERT_FALSE(bisimilar.holds);
+  const Counterexample cex = parse_counterexample("p.cex", refine::play_file_text(bisimilar, e, "impl", "spec"));
+  ASSERT_TRUE(cex.play);
+  for (const bool side_a : {true, false}) {
+    SCOPED_TRACE(side_a ? "A" : "B");
+    const Program& p = side_a ? impl_p : spec_p;
+    const lts::Lts& l = side_a ? impl : spec;
+    LtsNumbering numbering(p);
+    ASSERT_EQ(numbering.states(), l.num_states);
+    const SidePath side = side_path("p.cex", cex, side_a);
+    const SearchResult r = find_play_run(p, side, l.num_states);
+    ASSERT_TRUE(r.run);
+    ASSERT_EQ(r.run->steps.size(), side.steps.size());
+    std::vector<std::string> visible;
+    for (std::size_t i = 0; i < side.steps.size(); ++i) {
+      const RunStep& step = r.run->steps[i];
+      EXPECT_EQ(step.action.empty() ? "i" : step.action, side.steps[i].label);
+      EXPECT_EQ(numbering.number(step.after), side.steps[i].to);
+      bool in_lts = false;  // the named step is a transition of explore's LTS
+      for (const lts::Transition& t : l.transitions)
+        in_lts = in_lts || (t.from == side.steps[i].from && t.to == side.steps[i].to &&
+                            (t.label == lts::tau ? "i" : l.labels.name(t.label)) == side.steps[i].label);
+      EXPECT_TRUE(in_lts);
+      if (!step.action.empty()) visible.push_back(step.action);
+    }
+    EXPECT_EQ(reexecute(p, *r.run), visible);
+    EXPECT_FALSE(r.run->refused);
+    EXPECT_FALSE(r.run->end_note.empty());
+  }
+}
+
+// A play of LTSs made with --thread-steps names internal steps step(T): the
+// replay takes that thread's step only. In the racy counter after
+// call(1,inc), only thread 1 is inside a method, so its read is step(1);
+// the same play with step(2) has no run.
+TEST(Replay, PlayStepLabelsNameTheThread) {
+  const Program p = load_text(racy_counter);
+  const lts::Lts l = explore(p, {});
+  lts::StateId called = 0, read = 0;
+  for (const lts::Transition& t : l.transitions)
+    if (t.from == l.initial && t.label != lts::tau && l.labels.name(t.label) == "call(1,inc)") called = t.to;
+  for (const lts::Transition& t : l.transitions)
+    if (t.from == called && t.label == lts::tau) read = t.to;
+  ASSERT_NE(called, 0u);
+  ASSERT_NE(read, 0u);
+  for (const int thread : {1, 2}) {
+    const std::string text = fmt::format(
+        "# play strong\n# states A {} B 9\n# move 1 A 0 call(1,inc) {} / B 0 call(1,inc) 1\n"
+        "# move 2 A {} step({}) {} / B cannot 1\n",
+        l.num_states, called, called, thread, read);
+    const Counterexample cex = parse_counterexample("p.cex", text);
+    const SearchResult r = find_play_run(p, side_path("p.cex", cex, true), l.num_states);
+    ASSERT_EQ(r.run.has_value(), thread == 1);
+    if (r.run) {
+      ASSERT_EQ(r.run->steps.size(), 2u);
+      EXPECT_EQ(r.run->steps[1].thread, 0);
+      EXPECT_EQ(reexecute(p, *r.run), std::vector<std::string>{"call(1,inc)"});
+    }
   }
 }
 

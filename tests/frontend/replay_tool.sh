@@ -50,6 +50,28 @@ printf 'call(1,deq) x\n' > "$tmp/malformed.cex"
 "$GEN" "$m" "${opts[@]}" --replay "$tmp/malformed.cex" 2> "$tmp/err" > /dev/null
 [ $? = 2 ] && grep -q "malformed.cex:1:" "$tmp/err" || fail "malformed counterexample"
 
+# refines --lockfree --cex on a plain LTS (row 3, internal steps as i)
+# writes the stem and the cycle; the file replays as a lasso.
+"$GEN" "$SRC/models/treiber_hp_fu.conc" --object TreiberHPFu --threads 2 --ops 2 -o "$tmp/fu.aut" || fail "gen row 3"
+"$REFINES" --lockfree "$tmp/fu.aut" --cex "$tmp/lf.cex" > /dev/null
+[ $? = 1 ] && grep -qx "# cycle" "$tmp/lf.cex" || fail "lockfree --cex without its cycle"
+"$GEN" "$SRC/models/treiber_hp_fu.conc" --object TreiberHPFu --threads 2 --ops 2 --replay "$tmp/lf.cex" > "$tmp/lf.txt" ||
+  fail "lockfree lasso replay exit"
+grep -q "the cycle: the steps below repeat forever" "$tmp/lf.txt" || fail "lockfree lasso: no cycle marker"
+tail -1 "$tmp/lf.txt" | grep -q "back to the state before step" || fail "lockfree lasso: no return"
+
+# A generated bug through the tools (tests/data/mutants: a counter whose
+# increment is a plain write): refines says it does not hold, the replay is
+# found and ends with the refused action.
+mu="$SRC/tests/data/mutants/counter_nonatomic.conc"
+"$GEN" "$mu" --threads 2 --ops 2 -o "$tmp/mu.aut" || fail "gen mutant"
+"$GEN" "$mu" --threads 2 --ops 2 --spec -o "$tmp/mus.aut" || fail "gen mutant spec"
+"$REFINES" "$tmp/mu.aut" "$tmp/mus.aut" --cex "$tmp/mu.cex" > /dev/null
+[ $? = 1 ] || fail "the non-atomic counter refines its spec"
+"$GEN" "$mu" --threads 2 --ops 2 --replay "$tmp/mu.cex" > "$tmp/mu.txt" || fail "mutant replay exit"
+tail -1 "$tmp/mu.txt" | grep -q "$(tail -1 "$tmp/mu.cex").*the specification cannot do this" || fail "mutant: last row"
+grep -q "counter_nonatomic.conc:[0-9]*  H := n;" "$tmp/mu.txt" || fail "mutant: the plain write is not shown"
+
 # A file of several lassos (refines --progress all): one chosen by property.
 l="$SRC/tests/frontend/replay/treiber_hp_fu_3.progress"
 "$GEN" "$SRC/models/treiber_hp_fu.conc" --object TreiberHPFu --ops 2 --replay "$l" --replay-property wait-free > "$tmp/lasso.txt" ||

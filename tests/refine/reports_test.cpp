@@ -48,6 +48,7 @@ TEST(Reports, Lasso) {
             "  1  a\n"
             "then forever a cycle of 2 internal steps through states 1 -> 2 -> 1\n");
   EXPECT_EQ(r.trace, (std::vector<std::string>{"a"}));
+  EXPECT_EQ(r.cex_text, "a\n# cycle\ni\ni\n");  // the lasso gen --replay reads
 }
 
 TEST(Reports, BisimilarityPlayAndTrace) {
@@ -62,7 +63,18 @@ TEST(Reports, BisimilarityPlayAndTrace) {
             "after the last move one side can do what the other cannot.\n"
             "  #  moves  action                             answer\n"
             "  1  p      a                                  q does it too\n"
-            "  2  p      diverges (internal steps forever)  q cannot match it\n");
+            "  2  p      diverges (internal steps forever)  q cannot match it\n"
+            "--cex writes this play step by step on the states of both (2 moves, internal steps included).\n");
+  EXPECT_EQ(r.cex_text,
+            "# play divbranching\n"
+            "# A is p, B is q; each move: the attacker's step(s) / the defender's answer\n"
+            "# (stays, cannot, or its steps); the lines without '#' are A's steps, i an internal one\n"
+            "# states A 3 B 3\n"
+            "# move 1 A 0 a 1 / B 0 a 1\n"
+            "a\n"
+            "# move 2 A diverges 1 i 1 / B cannot 1\n"
+            "# B cannot: internal steps inside its class lead from 1 to 1; none is on a cycle of such steps\n"
+            "i\n");
   EXPECT_EQ(r.trace, (std::vector<std::string>{"a"}));
   const lts::Lts s = aut("des (0, 1, 2)\n(0, a, 1)\n");
   const auto t = refine::bisimilarity_report(refine::check_bisimilarity(s, q, bisim::Equivalence::branching),

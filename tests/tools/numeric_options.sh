@@ -18,14 +18,14 @@ for v in 0 -3 5..3 2147483648 -2147483648..0 -9223372036854775808..9223372036854
   refused --values "$v"
 done
 # The largest bound is no bound in practice; a bound the model exceeds stops it.
-expect_status 0 "$BIN/gen" "$model" --max-states 18446744073709551615
+expect_status 0 "$BIN/gen" "$model" --no-reduce --max-states 18446744073709551615
 head -1 "$work/out" | grep -q '^des (0,620,350)$' || fail "--max-states 2^64-1: $(head -1 "$work/out")"
-expect_status 0 "$BIN/gen" "$model" --max-states 350
-expect_status 2 "$BIN/gen" "$model" --max-states 349
+expect_status 0 "$BIN/gen" "$model" --no-reduce --max-states 350
+expect_status 2 "$BIN/gen" "$model" --no-reduce --max-states 349
 grep -q -- "--max-states 349" "$work/err" || fail "--max-states 349: $(cat "$work/err")"
 expect_status 0 "$BIN/gen" "$model" --values -999999999..-999999998 --ops 2
 # -v everywhere: gen prints its statistics as --stats does.
-expect_status 0 "$BIN/gen" -v "$model"
+expect_status 0 "$BIN/gen" -v --no-reduce "$model"
 grep -q '^gen: 350 states, 620 transitions' "$work/err" || fail "gen -v: $(cat "$work/err")"
 printf 'des (0,1,2)\n(0,a,1)\n' > "$work/a.aut"
 expect_status 0 "$BIN/quotient" -v "$work/a.aut"

@@ -33,7 +33,7 @@ int finish(const RefinesSettings& s, const refine::Report& report) {
   flush_standard_output();  // no --cex for a verdict that was lost
   if (!s.cex_path.empty()) {
     formats::OutputFile out(s.cex_path);
-    const std::string text = refine::trace_file_text(report.trace);
+    const std::string text = report.cex_text.empty() ? refine::trace_file_text(report.trace) : report.cex_text;
     std::fwrite(text.data(), 1, text.size(), out.stream());
     out.commit();
   }
@@ -138,8 +138,9 @@ int run_progress(const RefinesSettings& s) {
 // ---- end of progress properties ------------------------------------------
 
 int run_equivalence(const RefinesSettings& s) {
-  const lts::Lts x = read_input(s, s.inputs[0]).lts;
-  const lts::Lts y = read_input(s, s.inputs[1]).lts;
+  const lts::DenseLts x_in = read_input(s, s.inputs[0]), y_in = read_input(s, s.inputs[1]);
+  const lts::Lts& x = x_in.lts;
+  const lts::Lts& y = y_in.lts;
   const std::vector<std::string> x_visible = refine::reachable_visible_labels(x);
   const std::vector<std::string> y_visible = refine::reachable_visible_labels(y);
   if (x_visible.empty() && y_visible.empty())
@@ -149,7 +150,8 @@ int run_equivalence(const RefinesSettings& s) {
         shown(s.inputs[0]), shown(s.inputs[1])));
   warn_if_disjoint(x_visible, y_visible, s);
   const bisim::Equivalence e = *bisim::parse_equivalence(s.equivalence);
-  const refine::BisimilarityResult r = refine::check_bisimilarity(x, y, e);
+  refine::BisimilarityResult r = refine::check_bisimilarity(x, y, e);
+  refine::restore_witness_states(r, x_in.original, y_in.original);
   if (s.verbose) std::fprintf(stderr, "refines: %u classes in the disjoint union\n", r.blocks);
   return finish(s, refine::bisimilarity_report(r, e, shown(s.inputs[0]), shown(s.inputs[1]), s.style));
 }

@@ -1,0 +1,60 @@
+#pragma once
+// What the rest of a thread's code may still touch, for the independence
+// relation of the on-the-fly reduction (docs/reduction.md). A static analysis
+// of the compiled program over abstract locations: one per slot of a shared
+// variable and one per slot of a node type's layout (the flag and the fields,
+// the same for every node of the type). For each instruction it gives the
+// abstract locations the code from there to the method's end may read and
+// write, and how many nodes of each garbage-collected type it may allocate.
+// Initialising the fields of a fresh garbage-collected node is no write here:
+// that node was unreachable, so no other thread can read it (its fields are
+// written only by `new` and are read-only afterwards).
+#include <cstdint>
+#include <vector>
+
+#include "frontend/program.hpp"
+
+namespace frontend {
+
+class Footprints {
+ public:
+  using Bits = std::vector<std::uint64_t>;
+  static constexpr std::uint32_t unbounded = 0xFFFFFFFF;
+
+  explicit Footprints(const Program& p);
+  // False when the program is too large for the analysis: nothing is independent.
+  bool usable() const { return usable_; }
+  int locations() const { return locations_; }
+  // The abstract location of a state slot in the shared part or the heap, -1 elsewhere.
+  int location_of(std::int32_t slot) const;
+  // Adds what thread part `tb` of `state` may still read and write, up to the
+  // end of its operations (the current one and every call still allowed).
+  void add_future(const std::int32_t* state, int tb, Bits& reads, Bits& writes) const;
+  // How many nodes of type n thread part `tb` may still allocate (unbounded: no bound).
+  std::uint64_t future_allocations(const std::int32_t* state, int tb, int n) const;
+
+  static bool test(const Bits& b, int i) { return (b[i >> 6] >> (i & 63)) & 1; }
+
+ private:
+  void local_effects(const Instr& in, Bits& reads, Bits& writes) const;
+  void read_expr(const RExpr& e, Bits& reads, Bits& writes) const;
+  void write_target(const RExpr& e, Bits& reads, Bits& writes) const;
+  void set_region(const RExpr& root, Bits& b) const;
+  void set_node(int n, Bits& b) const;
+  std::vector<int> successors(std::size_t i) const;
+  void analyse_accesses();
+  void analyse_allocations();
+
+  const Program& p_;
+  bool usable_ = true;
+  int locations_ = 0;
+  std::size_t words_ = 0;
+  std::vector<int> heap_location_;  // per node type: the abstract location of its flag
+  std::vector<Bits> reads_, writes_;  // per instruction: from there to the method's end
+  Bits all_reads_, all_writes_;       // every client method from its entry
+  std::vector<int> method_end_;       // per instruction: one past its method's code
+  std::vector<std::vector<std::uint32_t>> allocs_;  // per node type, per instruction
+  std::vector<std::uint32_t> allocs_per_op_;        // per node type: most over the methods
+};
+
+}  // namespace frontend

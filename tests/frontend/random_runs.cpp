@@ -1,0 +1,118 @@
+#include "tests/frontend/random_runs.hpp"
+
+#include <cstdlib>
+#include <iterator>
+
+#include <fmt/format.h>
+
+#include "bisim/quotient.hpp"
+#include "formats/diagnostic.hpp"
+#include "frontend/checker.hpp"
+#include "frontend/explorer.hpp"
+#include "refine/progress.hpp"
+#include "tests/frontend/lts_isomorphism.hpp"
+
+namespace frontend::test {
+
+namespace {
+
+std::uint64_t from_env(const char* name, std::uint64_t fallback) {
+  const char* v = std::getenv(name);
+  return v && *v ? std::strtoull(v, nullptr, 10) : fallback;
+}
+
+}  // namespace
+
+SeedRange seed_range() { return SeedRange{from_env("BB_REDUCE_SEED", 0), from_env("BB_REDUCE_ROUNDS", 1000)}; }
+
+std::string describe(const RunSetup& r) {
+  return fmt::format("{}x{} reduce={} workers={}{}", r.threads, r.ops, r.reduce ? 1 : 0, r.workers,
+                     r.thread_steps ? " thread-steps" : "");
+}
+
+Outcome run_model(const std::string& text, const RunSetup& r) {
+  CompileOptions c;
+  c.threads = r.threads;
+  c.ops = r.ops;
+  const Program p = load_model_text("random.conc", text, c);  // a rejection escapes: a generator bug
+  ExploreOptions e;
+  e.max_states = random_max_states;
+  e.reduce = r.reduce;
+  e.workers = r.workers;
+  e.thread_steps = r.thread_steps;
+  Outcome o;
+  try {
+    o.lts = explore(p, e);
+  } catch (const formats::ParseError& fault) {
+    o.kind = Outcome::faulted;
+    o.fault = fault.what();
+  } catch (const StateLimit&) {
+    o.kind = Outcome::too_big;
+  }
+  return o;
+}
+
+namespace {
+
+Difference fault_differs(const Outcome& a, const Outcome& b) {
+  if ((a.kind == Outcome::faulted) == (b.kind == Outcome::faulted)) return std::nullopt;
+  const Outcome& f = a.kind == Outcome::faulted ? a : b;
+  return fmt::format("only the {} run faults: {}", &f == &a ? "first" : "second", f.fault);
+}
+
+}  // namespace
+
+Difference quotients_differ(const Outcome& a, const Outcome& b) {
+  if (a.kind == Outcome::too_big || b.kind == Outcome::too_big) return std::nullopt;
+  if (Difference d = fault_differs(a, b)) return d;
+  if (a.kind == Outcome::faulted) return std::nullopt;
+  for (bisim::Equivalence e : {bisim::Equivalence::divbranching, bisim::Equivalence::branching}) {
+    const lts::Lts qa = bisim::minimise(a.lts, e).quotient, qb = bisim::minimise(b.lts, e).quotient;
+    std::string why;
+    if (!isomorphic_minimal_lts(qa, qb, &why))
+      return fmt::format("the {} quotients differ ({} and {} states, {} and {} transitions): {}", bisim::name(e),
+                         qa.num_states, qb.num_states, qa.num_transitions(), qb.num_transitions(), why);
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+// "lock-free holds, wait-free fails, ...", or the reason the LTS is refused.
+std::string progress_verdicts(const lts::Lts& l) {
+  try {
+    std::string out;
+    for (const refine::ProgressVerdict& v : refine::check_progress(l, {std::begin(refine::all_progress),
+                                                                       std::end(refine::all_progress)})
+                                                .verdicts)
+      out += fmt::format("{}{} {}", out.empty() ? "" : ", ", refine::progress_name(v.property), v.holds ? "holds" : "fails");
+    return out;
+  } catch (const refine::ProgressInputError& e) {
+    return std::string("refused: ") + e.what();
+  }
+}
+
+}  // namespace
+
+Difference progress_differs(const Outcome& a, const Outcome& b) {
+  if (a.kind == Outcome::too_big || b.kind == Outcome::too_big) return std::nullopt;
+  if (Difference d = fault_differs(a, b)) return d;
+  if (a.kind == Outcome::faulted) return std::nullopt;
+  const std::string va = progress_verdicts(a.lts), vb = progress_verdicts(b.lts);
+  if (va == vb) return std::nullopt;
+  return fmt::format("progress verdicts differ: {}\nagainst {}", va, vb);
+}
+
+Difference runs_differ(const Outcome& a, const Outcome& b) {
+  if (a.kind == Outcome::too_big || b.kind == Outcome::too_big) return std::nullopt;
+  if (Difference d = fault_differs(a, b)) return d;
+  if (a.kind == Outcome::faulted) {
+    if (a.fault == b.fault) return std::nullopt;
+    return fmt::format("different faults:\n{}\nagainst\n{}", a.fault, b.fault);
+  }
+  std::string why;
+  if (identical_lts(a.lts, b.lts, &why)) return std::nullopt;
+  return "the LTSs differ: " + why;
+}
+
+}  // namespace frontend::test

@@ -1,0 +1,56 @@
+#pragma once
+// Exploring the random models of tests/support/random_model.hpp under one
+// configuration, and comparing two explorations of the same model as the
+// reduction (ExploreOptions::reduce) and the parallel explorer
+// (ExploreOptions::workers) must leave them.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "lts/lts.hpp"
+
+namespace frontend::test {
+
+// Models whose full exploration has more states are skipped (and counted).
+inline constexpr std::uint64_t random_max_states = 10000;
+
+// The seeds to test: BB_REDUCE_ROUNDS (default 1000) of them from
+// BB_REDUCE_SEED (default 0).
+struct SeedRange {
+  std::uint64_t first = 0, count = 1000;
+};
+SeedRange seed_range();
+
+struct RunSetup {
+  int threads = 2;
+  long ops = 1;
+  bool reduce = false;
+  unsigned workers = 1;
+  bool thread_steps = false;  // internal steps labelled step(T), for progress checks
+};
+std::string describe(const RunSetup& r);  // "2x2 reduce=1 workers=2", then " thread-steps" if set
+
+// What one exploration gave: an LTS, a run-time fault (its message), or too
+// many states. A model the checker rejects throws formats::ParseError.
+struct Outcome {
+  enum Kind { explored, faulted, too_big } kind = explored;
+  lts::Lts lts;
+  std::string fault;
+};
+Outcome run_model(const std::string& text, const RunSetup& r);
+
+// A comparison of two runs: nullopt when they agree, else what differs.
+// Both return nullopt when either side is too big (the caller counts
+// skips with run_model first).
+using Difference = std::optional<std::string>;
+// Reduction: a fault on both sides or on neither; without a fault, the
+// divbranching quotients are isomorphic and so are the branching ones.
+Difference quotients_differ(const Outcome& a, const Outcome& b);
+// Progress (runs with thread_steps): a fault on both sides or on neither;
+// without a fault, the five progress properties of refine::check_progress
+// have the same verdicts on both LTSs (or both are refused).
+Difference progress_differs(const Outcome& a, const Outcome& b);
+// Determinism: the same LTS exactly, or the same fault message.
+Difference runs_differ(const Outcome& a, const Outcome& b);
+
+}  // namespace frontend::test

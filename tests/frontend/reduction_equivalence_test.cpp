@@ -1,0 +1,120 @@
+// On random models: for every seed and the configurations
+// 2x1, 2x2 and 3x1, exploring with the reduction on (ExploreOptions::reduce)
+// leaves the divbranching and the branching quotients isomorphic to those of
+// the full exploration and faults exactly when it faults; exploring with two
+// workers gives exactly the LTS (or the fault) of one, reduced or not; with
+// thread-labelled steps (ExploreOptions::thread_steps) the reduction changes
+// no progress verdict of refine::check_progress.
+// BB_REDUCE_ROUNDS (default 1000) seeds from BB_REDUCE_SEED (default 0); a
+// failure prints the seed and the model (docs/architecture.md, "Random models").
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "formats/diagnostic.hpp"
+#include "tests/frontend/random_runs.hpp"
+#include "tests/support/random_model.hpp"
+
+namespace frontend::test {
+namespace {
+
+using testing_support::random_model;
+
+constexpr int max_reports = 3;  // failures printed per test, then it stops
+
+// Reports a difference with what reproduces it; true when the test should stop.
+bool report(const Difference& d, std::uint64_t seed, const RunSetup& a, const RunSetup& b, const std::string& text,
+            int& reports) {
+  if (!d) return false;
+  ADD_FAILURE() << "seed " << seed << ": " << describe(a) << " against " << describe(b) << ": " << *d
+                << "\nreproduce: BB_REDUCE_SEED=" << seed << " BB_REDUCE_ROUNDS=1, or gen on this model:\n"
+                << text;
+  return ++reports >= max_reports;
+}
+
+class ReductionEquivalence : public ::testing::TestWithParam<std::pair<int, long>> {};
+
+TEST_P(ReductionEquivalence, RandomModels) {
+  const auto [threads, ops] = GetParam();
+  const RunSetup full{threads, ops, false, 1}, reduced{threads, ops, true, 1};
+  const RunSetup full2{threads, ops, false, 2}, reduced2{threads, ops, true, 2};
+  const RunSetup full_steps{threads, ops, false, 1, true}, reduced_steps{threads, ops, true, 1, true};
+  const SeedRange seeds = seed_range();
+  std::uint64_t skipped = 0;
+  int reports = 0;
+  for (std::uint64_t seed = seeds.first; seed < seeds.first + seeds.count; ++seed) {
+    const std::string text = random_model(seed);
+    Outcome f;
+    try {
+      f = run_model(text, full);
+    } catch (const formats::ParseError& e) {
+      FAIL() << "seed " << seed << ": the checker rejects the model (a generator bug): " << e.what() << "\n" << text;
+    }
+    if (f.kind == Outcome::too_big) {
+      ++skipped;
+      continue;
+    }
+    const Outcome r = run_model(text, reduced);
+    if (report(quotients_differ(f, r), seed, full, reduced, text, reports)) return;
+    if (report(runs_differ(f, run_model(text, full2)), seed, full, full2, text, reports)) return;
+    if (report(runs_differ(r, run_model(text, reduced2)), seed, reduced, reduced2, text, reports)) return;
+    const Difference steps = progress_differs(run_model(text, full_steps), run_model(text, reduced_steps));
+    if (report(steps, seed, full_steps, reduced_steps, text, reports)) return;
+  }
+  RecordProperty("skipped", static_cast<int>(skipped));
+  EXPECT_LE(skipped * 20, seeds.count) << "more than 5% of the models exceed " << random_max_states << " states";
+}
+
+INSTANTIATE_TEST_SUITE_P(Configurations, ReductionEquivalence,
+                         ::testing::Values(std::pair{2, 1L}, std::pair{2, 2L}, std::pair{3, 1L}),
+                         [](const auto& info) {
+                           return std::to_string(info.param.first) + "x" + std::to_string(info.param.second);
+                         });
+
+// The comparisons can fail: a side explored with another configuration is
+// caught on (almost) every seed, by both comparisons.
+TEST(ReductionEquivalenceHarness, CatchesABrokenSide) {
+  int compared = 0, quotients = 0, runs = 0;
+  for (std::uint64_t seed = 0; seed < 100; ++seed) {
+    const std::string text = random_model(seed);
+    const Outcome one = run_model(text, RunSetup{2, 1}), two = run_model(text, RunSetup{2, 2, true, 2});
+    if (one.kind == Outcome::too_big || two.kind == Outcome::too_big) continue;
+    ++compared;
+    quotients += quotients_differ(one, two).has_value();
+    runs += runs_differ(one, two).has_value();
+  }
+  EXPECT_GE(compared, 90);
+  EXPECT_GE(quotients, compared * 9 / 10);  // a second operation adds traces unless both sides fault
+  EXPECT_GE(runs, quotients);
+}
+
+// A progress verdict that changes is a difference: a lock held for ever
+// blocks the other thread (not deadlock-free) only with two threads.
+TEST(ReductionEquivalenceHarness, CatchesAChangedProgressVerdict) {
+  const std::string text = "object O { shared L: lock; method m() { lock(L); } }";
+  const Outcome one = run_model(text, RunSetup{1, 1, false, 1, true}), two = run_model(text, RunSetup{2, 1, false, 1, true});
+  ASSERT_EQ(one.kind, Outcome::explored);
+  ASSERT_EQ(two.kind, Outcome::explored);
+  const Difference d = progress_differs(one, two);
+  ASSERT_TRUE(d.has_value());
+  EXPECT_NE(d->find("progress verdicts differ"), std::string::npos) << *d;
+  EXPECT_FALSE(progress_differs(two, two).has_value());
+}
+
+// A fault on one side only is a difference: the thread variable overflows
+// at the second operation of a thread.
+TEST(ReductionEquivalenceHarness, CatchesAFaultOnOneSide) {
+  const std::string text = "object O { thread h: 0..1; method m() { h := h + 1; } }";
+  const Outcome one = run_model(text, RunSetup{2, 1}), two = run_model(text, RunSetup{2, 2});
+  ASSERT_EQ(one.kind, Outcome::explored);
+  ASSERT_EQ(two.kind, Outcome::faulted);
+  const Difference d = quotients_differ(one, two);
+  ASSERT_TRUE(d.has_value());
+  EXPECT_NE(d->find("only the second run faults"), std::string::npos) << *d;
+  EXPECT_TRUE(runs_differ(one, two).has_value());
+  EXPECT_FALSE(quotients_differ(two, two).has_value());
+  EXPECT_FALSE(runs_differ(two, two).has_value());
+}
+
+}  // namespace
+}  // namespace frontend::test

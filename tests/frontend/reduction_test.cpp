@@ -1,0 +1,150 @@
+// The reduction's static analysis and per-state check on small programs
+// whose answers are worked out by hand (docs/reduction.md).
+#include <gtest/gtest.h>
+
+#include "frontend/checker.hpp"
+#include "frontend/explorer.hpp"
+#include "frontend/footprint.hpp"
+#include "frontend/interpreter.hpp"
+#include "frontend/labels.hpp"
+#include "frontend/reduction.hpp"
+#include "lts/builder.hpp"
+
+namespace frontend {
+namespace {
+
+Program compile_text(const std::string& text, int threads = 2, long ops = 1) {
+  CompileOptions o;
+  o.threads = threads;
+  o.ops = ops;
+  return load_model_text("test.conc", text, o);
+}
+
+const char* queue_like = R"(
+object Q {
+  values 1..2;
+  node Node { val: value; next: Node; }
+  pool 5;
+  shared Head: Node;
+  shared Tail: Node;
+  method enq(v: value) {
+    n := new Node(v, null);
+    t := Tail;
+    t.next := n;
+    Tail := n;
+  }
+  method deq(): value {
+    h := Head;
+    if h == null { return empty; }
+    v := h.val;
+    return v;
+  }
+  method many() {
+    loop { m := new Node(1, null); x := Head; if x == null { return; } }
+  }
+}
+)";
+
+// Node.val is set only by `new` (no write of the abstract location);
+// Node.next, Head and Tail are written.
+TEST(Footprints, FieldsSetOnlyByNewAreNeverWritten) {
+  const Program p = compile_text(queue_like);
+  const Footprints f(p);
+  ASSERT_TRUE(f.usable());
+  std::vector<std::int32_t> s = p.initial;
+  const int tb = p.thread_at(1);  // idle with an operation left: every method's future
+  Footprints::Bits reads((f.locations() + 63) / 64, 0), writes(reads.size(), 0);
+  f.add_future(s.data(), tb, reads, writes);
+  const NodeType& nt = p.nodes[0];
+  const int val = f.location_of(nt.base + 1 + nt.field_offsets[0]);
+  const int next = f.location_of(nt.base + 1 + nt.field_offsets[1]);
+  EXPECT_TRUE(Footprints::test(reads, val));
+  EXPECT_FALSE(Footprints::test(writes, val));
+  EXPECT_TRUE(Footprints::test(writes, next));
+  int head = -1, tail = -1;
+  for (const NamedSlot& v : p.shared_names) (v.name == "Head" ? head : tail) = v.offset;
+  EXPECT_TRUE(Footprints::test(reads, head));
+  EXPECT_FALSE(Footprints::test(writes, head));  // no method writes Head
+  EXPECT_TRUE(Footprints::test(writes, tail));
+}
+
+// Allocations: enq allocates one node, `many` allocates in a loop (no bound),
+// and a thread without operations left allocates nothing.
+TEST(Footprints, AllocationBounds) {
+  const Program p = compile_text(queue_like);
+  const Footprints f(p);
+  std::vector<std::int32_t> s = p.initial;
+  const int tb = p.thread_at(0);
+  EXPECT_EQ(f.future_allocations(s.data(), tb, 0), Footprints::unbounded);  // may call `many`
+  s[tb + Program::ops_slot] = 1;  // its one operation is used up
+  s[tb + Program::pc_slot] = p.methods[0].entry + 1;  // at the start of enq
+  EXPECT_EQ(f.future_allocations(s.data(), tb, 0), 1u);
+  s[tb + Program::pc_slot] = p.methods[0].entry + 2;  // after enq's `new`
+  EXPECT_EQ(f.future_allocations(s.data(), tb, 0), 0u);
+  s[tb + Program::pc_slot] = p.methods[2].entry + 1;  // in `many`
+  EXPECT_EQ(f.future_allocations(s.data(), tb, 0), Footprints::unbounded);
+}
+
+// The reduced LTS of a model where one thread only works on a private node
+// is smaller, and the explorer's --no-reduce route is unchanged by asking.
+TEST(Reduction, PrivateWorkIsTakenAloneAndLibraryDefaultIsOff) {
+  const Program p = compile_text(R"(
+object P {
+  node Cell { v: 0..3; }
+  pool 3;
+  shared x: 0..1;
+  method work() {
+    c := new Cell(0);
+    c.v := 1;
+    c.v := 2;
+    x := 1;
+  }
+})");
+  ExploreOptions full, reduced;
+  EXPECT_FALSE(full.reduce);
+  reduced.reduce = true;
+  const lts::Lts a = explore(p, full), b = explore(p, reduced);
+  EXPECT_LT(b.num_states, a.num_states);
+
+  // After thread 1 calls work(), its `new` is marked; thread 2's calls are visible.
+  lts::LtsBuilder builder;
+  Labels labels(p, builder, false);
+  Interpreter in(p, labels);
+  std::vector<std::int32_t> s = p.initial;
+  in.initialize(s);
+  Successors next;
+  in.successors(s.data(), 0, next);
+  ASSERT_EQ(next.labels.size(), 1u);
+  s.assign(next.states.begin(), next.states.end());
+  next.clear();
+  next.record_independent = true;
+  in.successors(s.data(), 0, next);
+  in.successors(s.data(), 1, next);
+  ASSERT_EQ(next.independent.size(), 2u);
+  EXPECT_EQ(next.independent[0], 1);
+  EXPECT_EQ(next.independent[1], 0);
+  EXPECT_EQ(ample_step(next, p), 0);
+}
+
+// A step that reads a location another thread may still write is not marked,
+// and neither is a step of a thread while another may allocate without bound.
+TEST(Reduction, SharedReadsAndUnboundedAllocationAreDependent) {
+  const Program p = compile_text(queue_like);
+  lts::LtsBuilder builder;
+  Labels labels(p, builder, false);
+  Interpreter in(p, labels);
+  std::vector<std::int32_t> s = p.initial;
+  in.initialize(s);
+  Successors next;
+  in.successors(s.data(), 0, next);  // thread 1 calls enq(1), enq(2), deq or many
+  ASSERT_GE(next.labels.size(), 1u);
+  s.assign(next.states.begin(), next.states.begin() + p.state_size);  // enq(1)
+  next.clear();
+  next.record_independent = true;
+  in.successors(s.data(), 0, next);  // its `new`: thread 2 may still call `many`
+  ASSERT_EQ(next.independent.size(), 1u);
+  EXPECT_EQ(next.independent[0], 0);
+}
+
+}  // namespace
+}  // namespace frontend

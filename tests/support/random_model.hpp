@@ -1,0 +1,38 @@
+#pragma once
+// Random small models in the modelling language (docs/language.md), for
+// property tests of the explorer: the same seed always gives the same text.
+// A model has shared integers over a small domain, sometimes a shared flag,
+// locks, shared references to a node type with a pool, and one or two
+// methods with parameters and results whose bodies mix reads, writes, cas,
+// dcas, ll/sc/vl, atomic blocks, lock regions, await, choose, bounded loops
+// and cas or sc retry loops, branches on shared and local values, and heap
+// work (new, field reads and writes, cas on references, sometimes free);
+// sometimes the client is restricted ('when', 'on call'). Every model is
+// accepted by the checker; by chance (the *_chance options) some fault at
+// run time (a null dereference, a failed assert, a value out of range, an
+// exhausted pool, an unlock of a lock not held, a double free), block
+// (await, a lock never released) or diverge (a purely local endless loop, a
+// spin on a value no one writes). docs/architecture.md ("Random models")
+// tells how to reproduce a seed.
+#include <cstdint>
+#include <string>
+
+namespace testing_support {
+
+struct RandomModelOptions {
+  int max_methods = 2;         // at least 1
+  int max_shared_ints = 3;     // at least 1
+  int max_statements = 3;      // per block, at least 1
+  int max_depth = 2;           // nesting of compound statements
+  int pool = 6;                // nodes; each operation allocates at most one, init one
+  double fault_chance = 0.12;     // per model: risky statements are allowed
+  double blocking_chance = 0.15;  // per model: await, spins and unreleased locks are allowed
+  double divergence_chance = 0.1;  // per model: a purely local endless loop may occur
+  double free_chance = 0.15;   // per model with nodes: free (explicit memory management)
+  double client_chance = 0.1;  // per model: a client variable and 'when' clauses
+};
+
+// The text of a model named R<seed>.
+std::string random_model(std::uint64_t seed, const RandomModelOptions& options = {});
+
+}  // namespace testing_support
