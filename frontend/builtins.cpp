@@ -10,14 +10,14 @@ namespace {
 using R = ContainerOp::Result;
 
 constexpr std::array<Primitive, 5> primitive_table{{
-    {"cas", RExpr::Cas, 3, 1, false, true, false,
+    {"cas", RExpr::Cas, 3, 1, false, true, false, true,
      "cas(loc, expected, new): if loc holds expected, write new; true on success"},
-    {"dcas", RExpr::Dcas, 6, 2, false, true, false,
+    {"dcas", RExpr::Dcas, 6, 2, false, true, false, true,
      "dcas(l1, l2, o1, o2, n1, n2): if l1 holds o1 and l2 holds o2, write n1 and n2; true on success"},
-    {"ll", RExpr::LL, 1, 1, true, true, true, "ll(loc): read loc and link it to this thread"},
-    {"sc", RExpr::SC, 2, 1, false, true, true,
+    {"ll", RExpr::LL, 1, 1, true, true, true, false, "ll(loc): read loc and link it to this thread"},
+    {"sc", RExpr::SC, 2, 1, false, true, true, true,
      "sc(loc, v): write v if no thread wrote loc since this thread's ll(loc); true on success"},
-    {"vl", RExpr::VL, 1, 1, false, false, true, "vl(loc): whether no thread wrote loc since this thread's ll(loc)"},
+    {"vl", RExpr::VL, 1, 1, false, false, true, false, "vl(loc): whether no thread wrote loc since this thread's ll(loc)"},
 }};
 
 constexpr std::array<ContainerOp, 15> container_table{{

@@ -22,6 +22,7 @@ struct Primitive {
   bool returns_value;   // the result is the first location's value; otherwise a bool (success)
   bool may_stand_alone; // may be a statement of its own (it writes, or creates a link)
   bool links;           // takes part in load-linked/store-conditional (Program::uses_ll)
+  bool writes;          // may write its locations (the reduction's footprints, frontend/footprint.cpp)
   std::string_view doc;
 };
 
