@@ -184,7 +184,7 @@ void Checker::statement(const ast::Stmt& s) {
       const ast::Expr& e = *s.rhs;
       if (e.kind == ast::Expr::Call && procedures_.count(e.name)) return inline_call(e, nullptr, s.loc);
       RExprP r = expr(e);
-      if (r->op != RExpr::Cas && r->op != RExpr::Dcas && r->op != RExpr::LL && r->op != RExpr::SC)
+      if (const Primitive* p = find_primitive(r->op); !p || !p->may_stand_alone)
         error(e.loc, "this expression's value is not used");
       return simple(Instr::Eval, std::move(r));
     }

@@ -242,6 +242,21 @@ void Checker::fits(long slots, Loc loc) const {
 }
 
 void Checker::run() {
+  declare_object();
+  declare_enums();
+  declare_node_types();
+  declare_procedures();
+  lay_out_shared_and_heap();
+  const int thread_vars_size = declare_thread_vars();
+  compile_methods();
+  // Now every size is known: ranges, initial values and reference maps.
+  lay_out_threads(thread_vars_size);
+  init_shared_and_heap();
+  init_threads();
+}
+
+// The object's name and kind, the bounds of the run and the domain of `value`.
+void Checker::declare_object() {
   p_.file = file_.name;
   p_.object = obj_.name;
   p_.is_spec = obj_.is_spec;
@@ -255,8 +270,10 @@ void Checker::run() {
   p_.values_lo = values.first;
   p_.values_hi = values.second;
   value_ = scalar(Type::Int, values.first, values.second, "value");
+}
 
-  // Enumerations: file-level, then the object's own; `empty` is built in.
+// Enumerations: file-level, then the object's own; `empty` is built in.
+void Checker::declare_enums() {
   auto add_enum = [&](const ast::EnumDecl& e) {
     if (enum_ids_.count(e.name)) error(e.loc, fmt::format("enumeration '{}' declared twice", e.name));
     const int id = static_cast<int>(p_.enum_names.size());
@@ -272,8 +289,10 @@ void Checker::run() {
   for (const auto& e : file_.enums) add_enum(e);
   for (const auto& e : obj_.enums) add_enum(e);
   if (!symbols_.count("empty")) add_enum(ast::EnumDecl{"Empty", {}, {{"empty", {}}}});
+}
 
-  // Node types: names first (fields may refer to any node type).
+// Node types: names first (fields may refer to any node type).
+void Checker::declare_node_types() {
   for (const auto& n : obj_.nodes) {
     if (node_ids_.count(n.name)) error(n.loc, fmt::format("node type '{}' declared twice", n.name));
     const long pool = opt_.pool ? *opt_.pool : n.pool;
@@ -298,14 +317,19 @@ void Checker::run() {
     }
     nt.stride = 1 + off;
   }
+}
+
+void Checker::declare_procedures() {
   for (const auto& m : obj_.methods) {
     if (!m.is_procedure) continue;
     if (procedures_.count(m.name)) error(m.loc, fmt::format("procedure '{}' declared twice", m.name));
     procedures_[m.name] = &m;
   }
+}
 
-  // Shared variables, then the heap, then the threads' parts.
-  std::vector<TypeP> shared_types, thread_types;
+// Shared variables, then the heap; the threads' parts follow them.
+void Checker::lay_out_shared_and_heap() {
+  std::vector<TypeP> shared_types;
   int slot = 0;
   for (const auto& v : obj_.shared) {
     if (shared_.count(v.name)) error(v.loc, fmt::format("'{}' declared twice", v.name));
@@ -323,7 +347,13 @@ void Checker::run() {
   }
   p_.heap_size = slot - p_.shared_size;
   p_.thread_base = slot;
+}
+
+// Thread variables, at offsets relative to their block until the methods are
+// compiled; returns the block's size.
+int Checker::declare_thread_vars() {
   p_.thread_vars = Program::result_slot;  // moves up once result_size is known
+  std::vector<TypeP> thread_types;
   int toff = 0;
   for (const auto& v : obj_.thread_vars) {
     if (thread_vars_.count(v.name) || shared_.count(v.name)) error(v.loc, fmt::format("'{}' declared twice", v.name));
@@ -334,9 +364,11 @@ void Checker::run() {
     toff += thread_types.back()->size;
     fits(toff, v.loc);
   }
-  const int thread_vars_size = toff;
+  return toff;
+}
 
-  // Methods (procedures are inlined where they are called).
+// Methods (procedures are inlined where they are called), then `init`.
+void Checker::compile_methods() {
   for (const auto& m : obj_.methods)
     if (!m.is_procedure) method(m);
   if (p_.methods.empty()) error(obj_.loc, fmt::format("object '{}' has no method", obj_.name));
@@ -344,8 +376,10 @@ void Checker::run() {
     p_.init_method = static_cast<int>(p_.methods.size());
     method(*obj_.init, true);
   }
+}
 
-  // Now every size is known: ranges, initial values and reference maps.
+// Each thread's part: result slots, thread variables, then locals.
+void Checker::lay_out_threads(int thread_vars_size) {
   const bool result_slots = p_.spec || pending_returns_;
   p_.result_size = result_slots ? static_cast<int>(result_ranges_.size()) : 0;
   p_.thread_vars = Program::result_slot + p_.result_size;
@@ -369,6 +403,10 @@ void Checker::run() {
   p_.slot_lo.assign(p_.state_size, 0);
   p_.slot_hi.assign(p_.state_size, 0);
   p_.initial.assign(p_.state_size, 0);
+}
+
+// Ranges, initial values and reference maps of the shared variables and the node pools.
+void Checker::init_shared_and_heap() {
   for (std::size_t i = 0; i < obj_.shared.size(); ++i) {
     const Var& v = shared_.at(obj_.shared[i].name);
     layout_slots(v.type, v.offset, &p_.shared_refs);
@@ -385,6 +423,11 @@ void Checker::run() {
           for (auto [s, type] : refs) nt.ref_fields.emplace_back(s - b - 1, type);
       }
     }
+}
+
+// Ranges and initial values of each thread's slots.
+void Checker::init_threads() {
+  const bool result_slots = p_.spec || pending_returns_;
   const int max_offset = std::max({p_.shared_size, 1, [&] {
                                      int m = 0;
                                      for (const auto& nt : p_.nodes) m = std::max(m, nt.stride);

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "frontend/builtins.hpp"
 #include "frontend/checker.hpp"
 
 namespace frontend::detail {
@@ -20,6 +21,18 @@ class Checker {
   Checker(const ast::File& file, const ast::Object& obj, const CompileOptions& options, Program& p);
   void run();
 
+  // ---- the steps of run (checker.cpp)
+  void declare_object();
+  void declare_enums();
+  void declare_node_types();
+  void declare_procedures();
+  void lay_out_shared_and_heap();
+  int declare_thread_vars();
+  void compile_methods();
+  void lay_out_threads(int thread_vars_size);
+  void init_shared_and_heap();
+  void init_threads();
+
   // ---- types (checker.cpp)
   TypeP resolve(const ast::TypeExpr& t);
   TypeP int_type() const { return int_; }
@@ -34,7 +47,17 @@ class Checker {
   RExprP expr(const ast::Expr& e, const TypeP& expected = nullptr);
   RExprP condition(const ast::Expr& e);
   RExprP location(const ast::Expr& e);  // an lvalue
-  RExprP property(RExprP base, const std::string& name, Loc loc);
+  RExprP container_op(RExprP base, const std::string& name, RExprP arg, Loc loc);
+  RExprP name_expr(const ast::Expr& e);
+  RExprP field_expr(const ast::Expr& e);
+  RExprP proj_expr(const ast::Expr& e);
+  RExprP index_expr(const ast::Expr& e);
+  RExprP unary_expr(const ast::Expr& e);
+  RExprP binary_expr(const ast::Expr& e);
+  RExprP tuple_expr(const ast::Expr& e, const TypeP& expected);
+  RExprP method_expr(const ast::Expr& e);
+  RExprP call_expr(const ast::Expr& e);
+  RExprP primitive(const Primitive& p, const ast::Expr& e);
   static bool is_shared_location(const RExpr& e);
   int accesses(const RExpr& e) const;           // shared accesses when evaluated
   int location_accesses(const RExpr& e) const;  // of its address computation only

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "frontend/builtins.hpp"
+
 namespace frontend {
 
 namespace {
@@ -82,24 +84,16 @@ void Footprints::set_node(int n, Bits& b) const {
   for (int i = 0; i < p_.nodes[n].stride; ++i) set(b, heap_location_[n] + i);
 }
 
-// Every abstract location `e` reads (and writes: cas, dcas, sc).
+// Every abstract location `e` reads (and writes: the primitives of builtins.hpp that write).
 void Footprints::read_expr(const RExpr& e, Bits& reads, Bits& writes) const {
   switch (e.op) {
     case RExpr::Shared:
     case RExpr::Field:
       set_region(e, reads);
       break;
-    case RExpr::Cas:
-      write_target(*e.k[0], reads, writes);
-      break;
-    case RExpr::Dcas:
-      write_target(*e.k[0], reads, writes);
-      write_target(*e.k[1], reads, writes);
-      break;
-    case RExpr::SC:
-      write_target(*e.k[0], reads, writes);
-      break;
     default:
+      if (const Primitive* p = find_primitive(e.op); p && p->writes)
+        for (int i = 0; i < p->locations; ++i) write_target(*e.k[i], reads, writes);
       break;
   }
   for (const auto& k : e.k) read_expr(*k, reads, writes);

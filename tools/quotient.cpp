@@ -1,12 +1,10 @@
 // quotient: the branching-bisimulation quotient of an LTS (bisim/). Only the
-// command line lives here; tools/common/quotient_job.hpp runs the job.
-#include <fmt/format.h>
-
+// command line lives here: tools/common/quotient_options.* reads the options,
+// tools/common/quotient_job.* runs the job.
 #include <cstdio>
 
-#include "bisim/equivalence.hpp"
-#include "tools/common/equivalence_option.hpp"
 #include "tools/common/quotient_job.hpp"
+#include "tools/common/quotient_options.hpp"
 #include "tools/common/tool.hpp"
 
 int main(int argc, char** argv) {
@@ -26,33 +24,11 @@ int main(int argc, char** argv) {
       "its state in the quotient, or '-' when STATE is unreachable from the initial state\n"
       "(sparse LTSs, numbered far beyond their transitions: the states they mention only).\n"
       "Exit status: 0 on success, 2 on an error (then no output file is written).");
-  std::string input, equivalence;
-  bool verbose = false;
-  tools::QuotientJob job;
-  tools::OutputOptions output;
-  app.add_option("input", input, "Input .aut file, or '-' for standard input")->type_name("IN");
-  tools::add_quotient_equivalence_option(app, equivalence);
-  tools::add_tau_option(app, job.read);
-  tools::add_output_options(app, output);
-  app.add_option("--map", job.map_path, "Write for every input state its quotient state to FILE")
-      ->check(tools::file_name)
-      ->type_name("FILE");
-  app.add_option("--dot", job.dot_path,
-                 "Write a Graphviz picture of the quotient to FILE (`dot -Tsvg FILE`), for quotients\n"
-                 "of at most " + std::to_string(tools::max_dot_states) + " states")
-      ->check(tools::file_name)
-      ->type_name("FILE");
-  app.add_flag("-v,--verbose", verbose,
-               "Print to stderr the sizes before and after, the reduction, and the time and peak\n"
-               "memory of each phase (read, reach, scc, refine, build, write)");
+  tools::QuotientSettings settings;
+  tools::add_quotient_options(app, settings);
   return tools::run_tool(app, argc, argv, [&] {
-    job.input = tools::resolve_input(input);
-    job.equivalence = *bisim::parse_equivalence(equivalence);
-    job.output = output.path;
-    job.write = output.aut;
-    job.show_progress = tools::stderr_is_terminal();
-    const tools::QuotientReport report = tools::run_quotient(job);
-    if (verbose) std::fputs(tools::format_report(report).c_str(), stderr);
+    const tools::QuotientReport report = tools::run_quotient(tools::make_quotient_job(settings));
+    if (settings.verbose) std::fputs(tools::format_report(report).c_str(), stderr);
     return 0;
   });
 }

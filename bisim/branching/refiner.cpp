@@ -19,6 +19,7 @@
 #include <cassert>
 #include <stdexcept>
 
+#include "bisim/partition.hpp"
 #include "lts/buckets.hpp"
 #include "lts/two_threads.hpp"
 

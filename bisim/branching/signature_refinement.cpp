@@ -3,7 +3,7 @@
 // tau-steps inside a class inert; contract_tau_sccs numbers the states so
 // that every tau-step goes down, so increasing numbers take each state after
 // its tau-successors.
-#include "bisim/signatures/signature_refinement.hpp"
+#include "bisim/signatures/signature_refinement_impl.hpp"
 
 #include <algorithm>
 

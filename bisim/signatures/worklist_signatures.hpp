@@ -38,6 +38,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "bisim/partition.hpp"
 #include "bisim/signatures/mix.hpp"
 #include "bisim/signatures/signature_refinement.hpp"
 #include "lts/lts.hpp"

@@ -10,7 +10,7 @@
 #include <numeric>
 #include <span>
 
-#include "bisim/signatures/signature_refinement.hpp"
+#include "bisim/signatures/signature_refinement_impl.hpp"
 #include "bisim/signatures/worklist_signatures.hpp"
 #include "lts/buckets.hpp"
 #include "lts/source_order.hpp"

@@ -19,7 +19,7 @@
 
 #include "bisim/branching/branching_bisimulation.hpp"
 #include "bisim/branching/tau_contraction.hpp"
-#include "bisim/signatures/signature_refinement.hpp"
+#include "bisim/signatures/signature_refinement_impl.hpp"
 #include "tests/bisim/branching/routes.hpp"
 #include "tests/bisim/reference/reference_partition.hpp"
 #include "tests/support/random_lts.hpp"

@@ -1,0 +1,167 @@
+#include "tools/common/refines_job.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "bisim/equivalence.hpp"
+#include "bisim/quotient.hpp"
+#include "formats/diagnostic.hpp"
+#include "formats/output_file.hpp"
+#include "lts/sparse_states.hpp"
+#include "refine/bisimilarity.hpp"
+#include "refine/lock_freedom.hpp"
+#include "refine/progress.hpp"
+#include "refine/progress_report.hpp"
+#include "refine/reports.hpp"
+#include "refine/trace_inclusion.hpp"
+#include "refine/visible_actions.hpp"
+#include "tools/common/tool.hpp"
+
+namespace tools {
+
+namespace {
+
+constexpr int holds = 0, fails = 1;
+
+// Prints the verdict, writes --cex when it does not hold, and gives the exit status.
+int finish(const RefinesSettings& s, const refine::Report& report) {
+  std::fwrite(report.text.data(), 1, report.text.size(), stdout);
+  if (report.holds) return holds;
+  flush_standard_output();  // no --cex for a verdict that was lost
+  if (!s.cex_path.empty()) {
+    formats::OutputFile out(s.cex_path);
+    const std::string text = report.cex_text.empty() ? refine::trace_file_text(report.trace) : report.cex_text;
+    std::fwrite(text.data(), 1, text.size(), out.stream());
+    out.commit();
+  }
+  return fails;
+}
+
+std::string shown(const std::string& path) { return formats::display_name(path); }
+
+// The input, minimised modulo branching bisimulation with --reduce (weak
+// traces are preserved: seed paper, proof of Theorem 3.4).
+// Sparse numbering is made dense (lts/sparse_states.hpp), so that memory
+// follows the transitions; traces are printed with the file's state ids.
+lts::DenseLts read_input(const RefinesSettings& s, const std::string& path) {
+  lts::DenseLts in = lts::make_dense(formats::read_aut_file(path, s.read));
+  if (s.reduce) in = {bisim::minimise(in.lts, bisim::Equivalence::branching).quotient, {}};
+  return in;
+}
+
+// A check that says nothing is refused: its "holds" would be no verdict
+// (docs/refines.md, "What refines refuses"). `why`: what the check would
+// then decide.
+void require_visible_action(const std::vector<std::string>& visible, const std::string& path, const char* why) {
+  if (visible.empty())
+    throw formats::FileError(fmt::format(
+        "{}: error: no visible action is reachable from the initial state, so {}; check the labels "
+        "and --tau",
+        shown(path), why));
+}
+
+// Two LTSs without a visible label in common compare different alphabets
+// (a renamed method, threads or arguments written differently): worth a word.
+void warn_if_disjoint(const std::vector<std::string>& a, const std::vector<std::string>& b, const RefinesSettings& s) {
+  if (a.empty() || b.empty() || !refine::shared_labels(a, b).empty()) return;
+  fmt::print(stderr, "refines: warning: {} and {} share no visible label ({} has e.g. {}, {} has e.g. {})\n",
+             shown(s.inputs[0]), shown(s.inputs[1]), shown(s.inputs[0]), a.front(), shown(s.inputs[1]),
+             b.front());
+}
+
+// The search's progress on a terminal, overwritten in place.
+void show_progress(const refine::InclusionStats& st) {
+  std::fprintf(stderr, "\rrefines: %llu product states, depth %u ...",
+               static_cast<unsigned long long>(st.product_states), st.depth);
+}
+
+void print_statistics(const refine::InclusionStats& st) {
+  std::fprintf(stderr, "refines: %llu product states, %llu SPEC subsets, antichain %llu, depth %u\n",
+               static_cast<unsigned long long>(st.product_states), static_cast<unsigned long long>(st.subsets),
+               static_cast<unsigned long long>(st.antichain), st.depth);
+}
+
+int run_inclusion(const RefinesSettings& s) {
+  const lts::DenseLts impl_in = read_input(s, s.inputs[0]);
+  const lts::Lts& impl = impl_in.lts;
+  const lts::Lts spec = read_input(s, s.inputs[1]).lts;
+  const std::vector<std::string> impl_visible = refine::reachable_visible_labels(impl);
+  require_visible_action(impl_visible, s.inputs[0],
+                         "its only trace is the empty one and trace inclusion would hold whatever SPEC is");
+  warn_if_disjoint(impl_visible, refine::reachable_visible_labels(spec), s);
+  refine::InclusionOptions options;
+  options.antichains = !s.no_antichains;
+  if (::isatty(STDERR_FILENO)) options.progress = show_progress;
+  refine::InclusionResult r = refine::check_trace_inclusion(impl, spec, options);
+  lts::restore_states(r.path, impl_in.original);
+  if (options.progress && r.stats.product_states >= (1u << 18)) std::fprintf(stderr, "\r\033[K");
+  if (s.verbose) print_statistics(r.stats);
+  return finish(s, refine::inclusion_report(impl, r, shown(s.inputs[0]), shown(s.inputs[1]), s.style));
+}
+
+int run_lockfree(const RefinesSettings& s, const lts::DenseLts& in) {
+  require_visible_action(refine::reachable_visible_labels(in.lts), s.inputs[0],
+                         "it makes no call: it is not the behaviour of clients of an object, and lock-freedom "
+                         "says nothing about it");
+  refine::Lasso lasso = refine::find_tau_lasso(in.lts);
+  lts::restore_states(lasso.stem, in.original);
+  lts::restore_states(lasso.cycle, in.original);
+  return finish(s, refine::lasso_report(in.lts, lasso, shown(s.inputs[0]), s.style));
+}
+
+// ---- Progress properties (--progress, docs/progress.md) ----------------
+
+// A plain LTS (internal steps as `i`, no step(T)) keeps the lock-freedom
+// check of seed paper Section 4: a reachable tau-cycle. Everything else
+// needs thread-attributed steps.
+int run_progress(const RefinesSettings& s) {
+  const std::vector<refine::Progress> properties = refine::parse_progress_list(s.progress);
+  lts::DenseLts in = read_input(s, s.inputs[0]);
+  if (properties == std::vector{refine::Progress::lock_free} && !refine::has_thread_steps(in.lts)) {
+    if (s.verbose)
+      std::fprintf(stderr, "refines: lock-free: tau-cycles of the input (%u states, %zu transitions)\n",
+                   in.lts.num_states, in.lts.num_transitions());
+    return run_lockfree(s, in);
+  }
+  refine::ProgressResult r = refine::check_progress(in.lts, properties, in.original);
+  for (refine::ProgressVerdict& v : r.verdicts) {
+    if (s.verbose) std::fprintf(stderr, "refines: %s\n", v.checked_on.c_str());
+    lts::restore_states(v.lasso.stem, in.original);
+    lts::restore_states(v.lasso.cycle, in.original);
+  }
+  return finish(s, refine::progress_report(in.lts, r, shown(s.inputs[0]), s.style));
+}
+
+// ---- end of progress properties ------------------------------------------
+
+int run_equivalence(const RefinesSettings& s) {
+  const lts::DenseLts x_in = read_input(s, s.inputs[0]), y_in = read_input(s, s.inputs[1]);
+  const lts::Lts& x = x_in.lts;
+  const lts::Lts& y = y_in.lts;
+  const std::vector<std::string> x_visible = refine::reachable_visible_labels(x);
+  const std::vector<std::string> y_visible = refine::reachable_visible_labels(y);
+  if (x_visible.empty() && y_visible.empty())
+    throw UsageError(fmt::format(
+        "neither {} nor {} has a visible action reachable from its initial state: bisimilarity would compare "
+        "internal steps only; check the labels and --tau",
+        shown(s.inputs[0]), shown(s.inputs[1])));
+  warn_if_disjoint(x_visible, y_visible, s);
+  const bisim::Equivalence e = *bisim::parse_equivalence(s.equivalence);
+  refine::BisimilarityResult r = refine::check_bisimilarity(x, y, e);
+  refine::restore_witness_states(r, x_in.original, y_in.original);
+  if (s.verbose) std::fprintf(stderr, "refines: %u classes in the disjoint union\n", r.blocks);
+  return finish(s, refine::bisimilarity_report(r, e, shown(s.inputs[0]), shown(s.inputs[1]), s.style));
+}
+
+}  // namespace
+
+int run_refines(const RefinesSettings& s) {
+  if (!s.progress.empty()) return run_progress(s);
+  if (!s.equivalence.empty()) return run_equivalence(s);
+  return run_inclusion(s);
+}
+
+}  // namespace tools

@@ -1,0 +1,63 @@
+#include "tools/common/refines_options.hpp"
+
+#include "formats/output_file.hpp"
+#include "tools/common/equivalence_option.hpp"
+#include "tools/common/tool.hpp"
+
+namespace tools {
+
+void add_refines_options(CLI::App& app, RefinesSettings& s) {
+  app.add_option("inputs", s.inputs, "IMPL SPEC (two .aut files), or one with --lockfree; '-' is stdin")
+      ->type_name("FILE");
+  add_refines_equivalence_option(app, s.equivalence);
+  app.add_flag("--lockfree", s.lockfree, "Check one LTS for a reachable cycle of internal steps (a lasso);\n"
+               "the same as --progress lock-free");
+  // Progress properties (docs/progress.md).
+  app.add_option("--progress", s.progress,
+                 "Check progress properties of one LTS made with `gen --thread-steps`:\n"
+                 "lock-free, wait-free, obstruction-free, deadlock-free, starvation-free\n"
+                 "(comma-separated) or all; a lasso for each one that fails, which\n"
+                 "--cex writes (docs/refines.md)")
+      ->type_name("P[,P...]|all");
+  app.add_option("--cex", s.cex_path, "Write the counterexample trace to FILE, one label per line as in the .aut\n"
+                 "(only when the relation does not hold)")
+      ->check(file_name)
+      ->type_name("FILE");
+  app.add_flag("--explain", s.style.explain, "Show call(T,..)/ret(T,..) actions in one column per thread");
+  app.add_flag("-v,--verbose", s.verbose, "Show IMPL state numbers along the trace, and statistics on stderr");
+  app.add_flag("--reduce", s.reduce,
+               "Minimise both inputs modulo branching bisimulation first (same verdict and\n"
+               "trace length; -v then shows states of the quotients)");
+  app.add_flag("--no-antichains", s.no_antichains, "Plain subset construction without antichain pruning (benchmarks)");
+  add_tau_option(app, s.read);
+}
+
+namespace {
+
+void check_inputs(RefinesSettings& s) {
+  if (s.lockfree && !s.progress.empty() && s.progress != "lock-free")
+    throw UsageError("--lockfree is --progress lock-free: give one of them");
+  if (!s.progress.empty()) s.lockfree = true;  // one input, no --equiv, no --reduce
+  const std::size_t wanted = s.lockfree ? 1 : 2;
+  if (s.lockfree && s.inputs.empty()) s.inputs.push_back("");  // standard input, if it is not a terminal
+  if (s.inputs.size() != wanted)
+    throw UsageError(s.lockfree ? "--lockfree takes one LTS" : "give two LTSs: IMPL SPEC (or A B with --equiv)");
+  if (s.inputs.size() == 2 && s.inputs[0] == "-" && s.inputs[1] == "-")
+    throw UsageError("only one input can be '-' (standard input)");
+  if (s.lockfree && !s.equivalence.empty()) throw UsageError("--lockfree and --equiv exclude each other");
+  if (s.reduce && (s.lockfree || !s.equivalence.empty()))
+    throw UsageError("--reduce applies to trace inclusion only");
+  for (std::string& in : s.inputs) in = resolve_input(in);
+}
+
+}  // namespace
+
+void prepare_refines_settings(RefinesSettings& s) {
+  s.style.states = s.verbose;
+  check_inputs(s);
+  if (!s.cex_path.empty()) formats::check_output_path(s.cex_path);
+  formats::check_outputs_spare_inputs({"-", s.cex_path.empty() ? "-" : s.cex_path}, s.inputs);
+  if (s.lockfree && s.progress.empty()) s.progress = "lock-free";  // --lockfree is --progress lock-free
+}
+
+}  // namespace tools
