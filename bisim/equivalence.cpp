@@ -2,11 +2,13 @@
 
 namespace bisim {
 
-static_assert([] {
-  for (const EquivalenceInfo& row : equivalences)
-    if (&info(row.id) != &row) return false;
-  return true;
-}(), "one row per equivalence");
+static_assert(
+    [] {
+      for (const EquivalenceInfo& row : equivalences)
+        if (&info(row.id) != &row) return false;
+      return true;
+    }(),
+    "one row per equivalence");
 
 std::optional<Equivalence> parse_equivalence(std::string_view name) {
   for (const EquivalenceInfo& row : equivalences)

@@ -19,10 +19,10 @@ enum class Equivalence {
 
 struct EquivalenceInfo {
   Equivalence id;
-  std::string_view name;  // as written on the command line
-  std::string_view help;  // said after the name in option help; empty when the name says it
-  bool merges_states;     // false for `none`: the identity, not a bisimilarity
-  bool hides_inert_tau;   // a tau-step inside a class is invisible (branching kinds)
+  std::string_view name;      // as written on the command line
+  std::string_view help;      // said after the name in option help; empty when the name says it
+  bool merges_states;         // false for `none`: the identity, not a bisimilarity
+  bool hides_inert_tau;       // a tau-step inside a class is invisible (branching kinds)
   bool divergence_sensitive;  // an inert tau-cycle is observable
 };
 

@@ -5,8 +5,8 @@
 #include <utility>
 
 #include "bisim/bisimulation.hpp"
-#include "bisim/quotient.hpp"
 #include "bisim/branching/branching_bisimulation.hpp"
+#include "bisim/quotient.hpp"
 #include "lts/reachability.hpp"
 #include "lts/source_order.hpp"
 #include "lts/sparse_states.hpp"

@@ -35,10 +35,9 @@ std::vector<bool> divergent_classes(const lts::Lts& lts, const Partition& p, boo
   // tau-SCC contraction, or when minimise found no cycles. Then no copy of
   // the inert steps and no search is needed (an eighth less peak memory on
   // the Treiber stack 3x2 under divbranching).
-  const bool only_self_loops =
-      tau_cycles_are_self_loops || std::all_of(lts.transitions.begin(), lts.transitions.end(), [](const Transition& t) {
-        return t.label != lts::tau || t.to <= t.from;
-      });
+  const bool only_self_loops = tau_cycles_are_self_loops ||
+                               std::all_of(lts.transitions.begin(), lts.transitions.end(),
+                                           [](const Transition& t) { return t.label != lts::tau || t.to <= t.from; });
   if (only_self_loops) {
     std::vector<bool> divergent(p.num_blocks, false);
     for (const Transition& t : lts.transitions)
@@ -123,8 +122,7 @@ constexpr std::size_t prefetch_distance = 8;
 // transitions: a third of the build phase). number[b] receives the
 // quotient state of class b, or lts::no_state.
 void number_and_emit(ClassSteps& steps, std::uint32_t num_classes, std::uint32_t start,
-                     const std::vector<lts::LabelId>& label_of_rank, std::vector<StateId>& number,
-                     lts::Lts& result) {
+                     const std::vector<lts::LabelId>& label_of_rank, std::vector<StateId>& number, lts::Lts& result) {
   number.assign(num_classes, lts::no_state);
   std::vector<std::uint32_t> queue{start};
   number[start] = 0;

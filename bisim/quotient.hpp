@@ -65,10 +65,9 @@ struct Minimised {
 Minimised minimise(const lts::Lts& lts, Equivalence e);
 
 // The same, consuming `lts` so that its memory is released once it is no
-// longer needed, and reporting its phases (reach, scc, refine, build) to `on_phase` when given. Under branching and divbranching the tau-SCCs are
-// contracted first (bisim/branching/tau_contraction.hpp). Without
-// `with_state_map` the result's state_map is left empty, which saves 4 bytes
-// per input state at the peak.
+// longer needed, and reporting its phases (reach, scc, refine, build) to `on_phase` when given. Under branching and
+// divbranching the tau-SCCs are contracted first (bisim/branching/tau_contraction.hpp). Without `with_state_map` the
+// result's state_map is left empty, which saves 4 bytes per input state at the peak.
 Minimised minimise(lts::Lts&& lts, Equivalence e, const PhaseCallback& on_phase, bool with_state_map = true);
 
 }  // namespace bisim

@@ -19,8 +19,7 @@ template auto locale_ref::get<std::locale>() const -> std::locale;
 template auto thousands_sep_impl<char>(locale_ref) -> thousands_sep_result<char>;
 template auto decimal_point_impl(locale_ref) -> char;
 template void buffer<char>::append(const char*, const char*);
-template void vformat_to(buffer<char>&, string_view,
-                         basic_format_args<FMT_BUFFER_CONTEXT(char)>, locale_ref);
+template void vformat_to(buffer<char>&, string_view, basic_format_args<FMT_BUFFER_CONTEXT(char)>, locale_ref);
 
 }  // namespace detail
 FMT_END_NAMESPACE

@@ -73,10 +73,8 @@ void finish_states(lts::Lts& l, const AutHeader& header) { l.num_states = static
 // policy), the vector grows as before.
 void reserve_transitions(lts::Lts& result, const AutHeader& header, std::optional<std::uint64_t> size) {
   constexpr std::uint64_t unknown_size_guess = std::uint64_t{1} << 24;  // bytes
-  constexpr std::uint64_t trusted = std::uint64_t{1} << 28;            // transitions: 3 GiB of address space
-  auto bounded_by = [&](std::uint64_t bytes) {
-    return std::min(header.transitions, bytes / min_transition_bytes + 1);
-  };
+  constexpr std::uint64_t trusted = std::uint64_t{1} << 28;             // transitions: 3 GiB of address space
+  auto bounded_by = [&](std::uint64_t bytes) { return std::min(header.transitions, bytes / min_transition_bytes + 1); };
   if (size) {
     result.transitions.reserve(bounded_by(*size));
     return;
@@ -128,8 +126,8 @@ lts::Lts read_sequential(LineReader& lines, const std::string& name, const AutRe
 // One share of the parallel reader: the lines starting in [begin, end).
 struct Share {
   std::uint64_t begin = 0, end = 0;
-  std::uint64_t count = 0;      // non-blank lines, from the counting pass
-  lts::LabelTable labels;       // this share's own label ids
+  std::uint64_t count = 0;  // non-blank lines, from the counting pass
+  lts::LabelTable labels;   // this share's own label ids
   std::exception_ptr error;
 };
 
@@ -165,8 +163,7 @@ std::uint64_t count_transition_lines(int fd, const Share& share) {
 // Parses a share into transitions[first, first + count) with share-local
 // label ids. Any error is only recorded: the caller then re-reads the file
 // sequentially, which reports it with its exact line number.
-void parse_share(int fd, Share& share, const AutHeader& header, const AutReadOptions& options,
-                 lts::Transition* out) {
+void parse_share(int fd, Share& share, const AutHeader& header, const AutReadOptions& options, lts::Transition* out) {
   AutLineParser parser("");
   LabelInterner labels(options, share.labels);
   LineReader lines(fd, share.begin, share.end);
@@ -198,8 +195,7 @@ void on_threads(std::vector<Share>& shares, Body body) {
   std::size_t started = 0;
   try {
     for (; started < shares.size(); ++started) threads.emplace_back(run, started);
-  } catch (const std::system_error&) {
-  }
+  } catch (const std::system_error&) {}
   for (std::size_t i = started; i < shares.size(); ++i) run(i);
   for (auto& t : threads) t.join();
 }
@@ -234,9 +230,8 @@ bool read_parallel(int fd, std::uint64_t size, const AutReadOptions& options, un
   result.transitions.resize(total);
   std::vector<std::uint64_t> first(threads, 0);
   for (unsigned i = 1; i < threads; ++i) first[i] = first[i - 1] + shares[i - 1].count;
-  on_threads(shares, [&](std::size_t i) {
-    parse_share(fd, shares[i], header, options, result.transitions.data() + first[i]);
-  });
+  on_threads(shares,
+             [&](std::size_t i) { parse_share(fd, shares[i], header, options, result.transitions.data() + first[i]); });
   for (const Share& s : shares)
     if (s.error) return false;
   // Global label ids in order of first appearance, as the sequential reader

@@ -32,8 +32,7 @@ struct AutReadOptions {
 lts::Lts read_aut_file(const std::string& path, const AutReadOptions& options = {});
 
 // Reads `.aut` text held in memory; `name` is used in diagnostics.
-lts::Lts read_aut_text(std::string_view text, const std::string& name,
-                       const AutReadOptions& options = {});
+lts::Lts read_aut_text(std::string_view text, const std::string& name, const AutReadOptions& options = {});
 
 // True when `label` is internal under `options`.
 bool is_internal_label(std::string_view label, const AutReadOptions& options);

@@ -122,8 +122,7 @@ AutHeader AutLineParser::header() {
   if (p_ != end_) fail_trailing("header");
   if (h.states == 0) fail(states_at, "the number of states must be at least 1");
   if (h.initial >= h.states)
-    fail(initial_at,
-         fmt::format("the initial state {} is not below the number of states {}", h.initial, h.states));
+    fail(initial_at, fmt::format("the initial state {} is not below the number of states {}", h.initial, h.states));
   return h;
 }
 
@@ -131,8 +130,7 @@ inline lts::StateId AutLineParser::state(std::string_view what, std::uint64_t st
   skip_blanks();
   const char* at = p_;
   const std::uint64_t s = number(what, max_states);
-  if (s >= states)
-    fail_state_bound(at, what, s, states);
+  if (s >= states) fail_state_bound(at, what, s, states);
   return static_cast<lts::StateId>(s);
 }
 

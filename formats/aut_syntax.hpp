@@ -40,8 +40,8 @@ class AutLineParser {
  private:
   [[noreturn, gnu::noinline, gnu::cold]] void fail(const char* at, std::string message) const;
   [[noreturn, gnu::noinline, gnu::cold]] void fail_expected(std::string_view what) const;
-  [[noreturn, gnu::noinline, gnu::cold]] void fail_state_bound(const char* at, std::string_view what,
-                                                               std::uint64_t s, std::uint64_t states) const;
+  [[noreturn, gnu::noinline, gnu::cold]] void fail_state_bound(const char* at, std::string_view what, std::uint64_t s,
+                                                               std::uint64_t states) const;
   [[noreturn, gnu::noinline, gnu::cold]] void fail_trailing(std::string_view after) const;
   void skip_blanks();
   void expect(char c, std::string_view what);

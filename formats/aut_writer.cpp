@@ -26,8 +26,7 @@ std::vector<std::string> label_tokens(const lts::Lts& lts, const AutWriteOptions
 template <typename Emit>
 void write_into(const lts::Lts& lts, const AutWriteOptions& options, Emit emit) {
   const std::vector<std::string> tokens = label_tokens(lts, options);
-  const std::string header =
-      fmt::format("des ({},{},{})\n", lts.initial, lts.transitions.size(), lts.num_states);
+  const std::string header = fmt::format("des ({},{},{})\n", lts.initial, lts.transitions.size(), lts.num_states);
   if (!emit(header.data(), header.size())) return;
   // Written straight into a raw chunk with std::to_chars, not through a
   // format string, which is three times slower.
@@ -61,8 +60,7 @@ void write_into(const lts::Lts& lts, const AutWriteOptions& options, Emit emit) 
 void write_aut(const lts::Lts& lts, std::FILE* out, const AutWriteOptions& options) {
   // A failed write stops the output; the stream's error flag tells the
   // caller (formats/output_file.hpp), who names the file.
-  write_into(lts, options,
-             [&](const char* data, std::size_t size) { return std::fwrite(data, 1, size, out) == size; });
+  write_into(lts, options, [&](const char* data, std::size_t size) { return std::fwrite(data, 1, size, out) == size; });
 }
 
 std::string write_aut_string(const lts::Lts& lts, const AutWriteOptions& options) {

@@ -9,7 +9,7 @@
 namespace formats {
 
 struct Diagnostic {
-  std::string file;       // as the user gave it ("-" reads as "<stdin>")
+  std::string file;        // as the user gave it ("-" reads as "<stdin>")
   std::uint64_t line = 0;  // 1-based; 0 when the error concerns the whole file
   std::uint64_t column = 0;
   std::string message;

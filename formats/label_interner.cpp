@@ -25,11 +25,10 @@ LabelInterner::LabelInterner(const AutReadOptions& options, lts::LabelTable& tab
     : options_(options), table_(table), slots_(64, Slot{0, 0}) {}
 
 // Most labels are found in a 256-entry direct-mapped cache, which takes
-// a quarter off reading 10^7 transitions with 20 labels (bench/read/run.sh). The others in a flat table, open addressing with
-// linear probing, where std::unordered_map chased a bucket, a node before
-// and the node itself, three cache misses a lookup once the labels no
-// longer fit in cache (mCRL2's bakery, 1.1*10^5 labels; with 10^5 labels
-// this reads a file in less than half the time).
+// a quarter off reading 10^7 transitions with 20 labels (bench/read/run.sh). The others in a flat table, open
+// addressing with linear probing, where std::unordered_map chased a bucket, a node before and the node itself, three
+// cache misses a lookup once the labels no longer fit in cache (mCRL2's bakery, 1.1*10^5 labels; with 10^5 labels this
+// reads a file in less than half the time).
 lts::LabelId LabelInterner::id(std::string_view text) {
   std::uint32_t& cached = cache_[fingerprint(text)];
   if (cached != 0 && text_of(keys_[cached - 1]) == text) return keys_[cached - 1].id;

@@ -35,8 +35,8 @@ class LineReader {
   bool fill();
 
   int fd_ = -1;
-  bool positional_ = false;     // pread from file_offset_ instead of read
-  std::uint64_t file_offset_ = 0;  // next byte to read (positional mode)
+  bool positional_ = false;           // pread from file_offset_ instead of read
+  std::uint64_t file_offset_ = 0;     // next byte to read (positional mode)
   std::uint64_t limit_ = UINT64_MAX;  // lines starting at or after this are not ours
   std::vector<char> buffer_;
   std::string_view text_;  // the buffered, not yet returned input

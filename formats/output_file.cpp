@@ -160,8 +160,7 @@ void OutputFile::finish() {
   if (!stream_) return;  // finished already
   std::FILE* s = stream_;
   stream_ = nullptr;
-  if (const int error = write_failure(s, [&] { return std::fclose(s); }))
-    fail(path_, "write", error > 0 ? error : 0);
+  if (const int error = write_failure(s, [&] { return std::fclose(s); })) fail(path_, "write", error > 0 ? error : 0);
   if (temporary_.empty()) return;
   // mkstemp creates files readable by the owner only; give the usual mode.
   const mode_t mask = ::umask(0);

@@ -14,11 +14,11 @@ struct TypeExpr {
   enum Kind { Named, Range, Tuple, Array, Seq, Set };
   Kind kind = Named;
   Loc loc;
-  std::string name;               // Named: int, bool, value, lock, an enum or a node
-  long lo = 0, hi = 0;            // Range lo..hi
-  std::vector<TypeExpr> elems;    // Tuple members; Array/Seq/Set: elems[0]
-  long length = 0;                // Array length or Seq capacity
-  bool length_is_threads = false; // T[threads]
+  std::string name;                // Named: int, bool, value, lock, an enum or a node
+  long lo = 0, hi = 0;             // Range lo..hi
+  std::vector<TypeExpr> elems;     // Tuple members; Array/Seq/Set: elems[0]
+  long length = 0;                 // Array length or Seq capacity
+  bool length_is_threads = false;  // T[threads]
 };
 
 struct Expr;
@@ -26,19 +26,22 @@ using ExprPtr = std::unique_ptr<Expr>;
 
 struct Expr {
   enum Kind {
-    Int, Bool, Null, Name,  // Name: variable, enum symbol, tid, threads
-    Field,                  // args[0].name
-    Proj,                   // args[0].value (tuple member)
-    Index,                  // args[0][args[1]]
-    Call,                   // name(args): cas, dcas, ll, sc, vl, choose, procedures
-    Method,                 // args[0].name(args[1..]) on sequences and sets
-    New,                    // new name(args)
-    Unary,                  // op args[0]
-    Binary,                 // args[0] op args[1]
-    Tuple,                  // (args...)
-    EmptySeq,               // []
-    EmptySet,               // {}
-    Range,                  // args[0]..args[1] (only inside choose)
+    Int,
+    Bool,
+    Null,
+    Name,      // Name: variable, enum symbol, tid, threads
+    Field,     // args[0].name
+    Proj,      // args[0].value (tuple member)
+    Index,     // args[0][args[1]]
+    Call,      // name(args): cas, dcas, ll, sc, vl, choose, procedures
+    Method,    // args[0].name(args[1..]) on sequences and sets
+    New,       // new name(args)
+    Unary,     // op args[0]
+    Binary,    // args[0] op args[1]
+    Tuple,     // (args...)
+    EmptySeq,  // []
+    EmptySet,  // {}
+    Range,     // args[0]..args[1] (only inside choose)
   };
   Kind kind;
   Loc loc;
@@ -52,14 +55,30 @@ using StmtPtr = std::unique_ptr<Stmt>;
 using Block = std::vector<StmtPtr>;
 
 struct Stmt {
-  enum Kind { Assign, Var, ExprStmt, If, While, Loop, Break, Continue, Return, Await, Atomic,
-              Lock, Unlock, Free, Assert, Skip };
+  enum Kind {
+    Assign,
+    Var,
+    ExprStmt,
+    If,
+    While,
+    Loop,
+    Break,
+    Continue,
+    Return,
+    Await,
+    Atomic,
+    Lock,
+    Unlock,
+    Free,
+    Assert,
+    Skip
+  };
   Kind kind;
   Loc loc;
-  std::string name;                  // Var
-  std::optional<TypeExpr> type;      // Var
-  ExprPtr lhs, rhs;                  // Assign; rhs is also Var's init, Return's value, conditions
-  Block body, orelse;                // If/While/Loop/Atomic
+  std::string name;              // Var
+  std::optional<TypeExpr> type;  // Var
+  ExprPtr lhs, rhs;              // Assign; rhs is also Var's init, Return's value, conditions
+  Block body, orelse;            // If/While/Loop/Atomic
 };
 
 struct Field {
@@ -85,7 +104,7 @@ struct VarDecl {
   std::string name;
   Loc loc;
   TypeExpr type;
-  ExprPtr init;  // may be null: zero of the type
+  ExprPtr init;         // may be null: zero of the type
   bool client = false;  // `client x: T;`: the client's own per-thread state
 };
 
@@ -121,7 +140,7 @@ struct Object {
 };
 
 struct File {
-  std::string name;  // as shown in diagnostics
+  std::string name;             // as shown in diagnostics
   std::vector<EnumDecl> enums;  // file-level enums, visible in every object
   std::vector<Object> objects;
 };

@@ -17,7 +17,8 @@ constexpr std::array<Primitive, 5> primitive_table{{
     {"ll", RExpr::LL, 1, 1, true, true, true, false, "ll(loc): read loc and link it to this thread"},
     {"sc", RExpr::SC, 2, 1, false, true, true, true,
      "sc(loc, v): write v if no thread wrote loc since this thread's ll(loc); true on success"},
-    {"vl", RExpr::VL, 1, 1, false, false, true, false, "vl(loc): whether no thread wrote loc since this thread's ll(loc)"},
+    {"vl", RExpr::VL, 1, 1, false, false, true, false,
+     "vl(loc): whether no thread wrote loc since this thread's ll(loc)"},
 }};
 
 constexpr std::array<ContainerOp, 15> container_table{{
@@ -44,12 +45,14 @@ std::span<const Primitive> primitives() { return primitive_table; }
 std::span<const ContainerOp> container_ops() { return container_table; }
 
 const Primitive* find_primitive(std::string_view name) {
-  auto it = std::find_if(primitive_table.begin(), primitive_table.end(), [&](const Primitive& p) { return p.name == name; });
+  auto it =
+      std::find_if(primitive_table.begin(), primitive_table.end(), [&](const Primitive& p) { return p.name == name; });
   return it == primitive_table.end() ? nullptr : &*it;
 }
 
 const Primitive* find_primitive(RExpr::Op op) {
-  auto it = std::find_if(primitive_table.begin(), primitive_table.end(), [&](const Primitive& p) { return p.op == op; });
+  auto it =
+      std::find_if(primitive_table.begin(), primitive_table.end(), [&](const Primitive& p) { return p.op == op; });
   return it == primitive_table.end() ? nullptr : &*it;
 }
 

@@ -17,12 +17,12 @@ namespace frontend {
 struct Primitive {
   std::string_view name;
   RExpr::Op op;
-  int arity;            // arguments in all
-  int locations;        // leading arguments that are locations (1 or 2)
-  bool returns_value;   // the result is the first location's value; otherwise a bool (success)
-  bool may_stand_alone; // may be a statement of its own (it writes, or creates a link)
-  bool links;           // takes part in load-linked/store-conditional (Program::uses_ll)
-  bool writes;          // may write its locations (the reduction's footprints, frontend/footprint.cpp)
+  int arity;             // arguments in all
+  int locations;         // leading arguments that are locations (1 or 2)
+  bool returns_value;    // the result is the first location's value; otherwise a bool (success)
+  bool may_stand_alone;  // may be a statement of its own (it writes, or creates a link)
+  bool links;            // takes part in load-linked/store-conditional (Program::uses_ll)
+  bool writes;           // may write its locations (the reduction's footprints, frontend/footprint.cpp)
   std::string_view doc;
 };
 

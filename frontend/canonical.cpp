@@ -5,7 +5,8 @@
 
 namespace frontend {
 
-Canonicalizer::Canonicalizer(const Program& p, bool renumber) : p_(p), renumber_(renumber), map_(p.nodes.size()), next_(p.nodes.size()) {
+Canonicalizer::Canonicalizer(const Program& p, bool renumber)
+    : p_(p), renumber_(renumber), map_(p.nodes.size()), next_(p.nodes.size()) {
   method_of_code_.assign(p.code.size(), -1);
   for (std::size_t m = 0; m < p.methods.size(); ++m) {
     const std::size_t end = m + 1 < p.methods.size() ? p.methods[m + 1].entry : p.code.size();

@@ -24,8 +24,8 @@ void Checker::client_clauses(const ast::Method& m) {
     Var v;
     int kind = 0;
     if (!lookup(s->lhs->name, v, kind) || kind != RExpr::ThreadVar || !v.client)
-      error(s->lhs->loc, fmt::format("'{}' is not a client variable (declare it: client {}: TYPE;)", s->lhs->name,
-                                     s->lhs->name));
+      error(s->lhs->loc,
+            fmt::format("'{}' is not a client variable (declare it: client {}: TYPE;)", s->lhs->name, s->lhs->name));
     RExprP var = expr(*s->lhs);
     RExprP value = expr(*s->rhs, var->type);
     require(var->type, value->type, s->rhs->loc, "client assignment");

@@ -44,27 +44,20 @@ bool Checker::lookup(const std::string& name, Var& v, int& kind) const {
 bool Checker::is_shared_location(const RExpr& e) {
   switch (e.op) {
     case RExpr::Shared:
-    case RExpr::Field:
-      return true;
+    case RExpr::Field: return true;
     case RExpr::Index:
-    case RExpr::Proj:
-      return is_shared_location(*e.k[0]);
-    default:
-      return false;
+    case RExpr::Proj: return is_shared_location(*e.k[0]);
+    default: return false;
   }
 }
 
 // Shared accesses made while computing a location's address (not the access itself).
 int Checker::location_accesses(const RExpr& e) const {
   switch (e.op) {
-    case RExpr::Field:
-      return accesses(*e.k[0]);
-    case RExpr::Index:
-      return location_accesses(*e.k[0]) + accesses(*e.k[1]);
-    case RExpr::Proj:
-      return is_location(*e.k[0]) ? location_accesses(*e.k[0]) : accesses(*e.k[0]);
-    default:
-      return 0;
+    case RExpr::Field: return accesses(*e.k[0]);
+    case RExpr::Index: return location_accesses(*e.k[0]) + accesses(*e.k[1]);
+    case RExpr::Proj: return is_location(*e.k[0]) ? location_accesses(*e.k[0]) : accesses(*e.k[0]);
+    default: return 0;
   }
 }
 
@@ -120,26 +113,16 @@ RExprP Checker::container_op(RExprP base, const std::string& n, RExprP arg, Loc 
 RExprP Checker::expr(const ast::Expr& e, const TypeP& expected) {
   using K = ast::Expr;
   switch (e.kind) {
-    case K::Int:
-      return node(RExpr::Const, int_, e.loc, e.value);
-    case K::Bool:
-      return node(RExpr::Const, bool_, e.loc, e.value);
-    case K::Null:
-      return node(RExpr::Const, null_, e.loc, 0);
-    case K::Name:
-      return name_expr(e);
-    case K::Field:
-      return field_expr(e);
-    case K::Proj:
-      return proj_expr(e);
-    case K::Index:
-      return index_expr(e);
-    case K::Unary:
-      return unary_expr(e);
-    case K::Binary:
-      return binary_expr(e);
-    case K::Tuple:
-      return tuple_expr(e, expected);
+    case K::Int: return node(RExpr::Const, int_, e.loc, e.value);
+    case K::Bool: return node(RExpr::Const, bool_, e.loc, e.value);
+    case K::Null: return node(RExpr::Const, null_, e.loc, 0);
+    case K::Name: return name_expr(e);
+    case K::Field: return field_expr(e);
+    case K::Proj: return proj_expr(e);
+    case K::Index: return index_expr(e);
+    case K::Unary: return unary_expr(e);
+    case K::Binary: return binary_expr(e);
+    case K::Tuple: return tuple_expr(e, expected);
     case K::EmptySeq:
     case K::EmptySet: {
       const bool seq = e.kind == K::EmptySeq;
@@ -147,14 +130,10 @@ RExprP Checker::expr(const ast::Expr& e, const TypeP& expected) {
         error(e.loc, seq ? "cannot tell the type of '[]' here" : "cannot tell the type of '{}' here");
       return node(seq ? RExpr::SeqEmpty : RExpr::SetEmpty, expected, e.loc);
     }
-    case K::Method:
-      return method_expr(e);
-    case K::Call:
-      return call_expr(e);
-    case K::New:
-      error(e.loc, "'new' may only be the right side of ':='");
-    case K::Range:
-      error(e.loc, "a range 'a..b' may only be the argument of 'choose'");
+    case K::Method: return method_expr(e);
+    case K::Call: return call_expr(e);
+    case K::New: error(e.loc, "'new' may only be the right side of ':='");
+    case K::Range: error(e.loc, "a range 'a..b' may only be the argument of 'choose'");
   }
   error(e.loc, "unsupported expression");
 }
@@ -166,10 +145,12 @@ RExprP Checker::name_expr(const ast::Expr& e) {
   if (lookup(e.name, v, kind)) {
     if (v.client && !client_context_)
       error(e.loc, fmt::format("'{}' is a client variable: only the 'when' and 'on call' clauses of methods "
-                               "see it, the object does not", e.name));
+                               "see it, the object does not",
+                               e.name));
     if (client_context_ && (kind == RExpr::Shared || (kind == RExpr::ThreadVar && !v.client)))
       error(e.loc, fmt::format("a client clause cannot see the object's variable '{}' (it sees client "
-                               "variables, the method's parameters, tid and threads)", e.name));
+                               "variables, the method's parameters, tid and threads)",
+                               e.name));
     return node(static_cast<RExpr::Op>(kind), v.type, e.loc, v.offset);
   }
   if (auto it = symbols_.find(e.name); it != symbols_.end()) {
@@ -188,7 +169,8 @@ RExprP Checker::name_expr(const ast::Expr& e) {
 // `b.f`: a node field, or an operation of a sequence or a set without argument.
 RExprP Checker::field_expr(const ast::Expr& e) {
   RExprP base = expr(*e.args[0]);
-  if (base->type->kind == Type::Seq || base->type->kind == Type::Set) return container_op(std::move(base), e.name, nullptr, e.loc);
+  if (base->type->kind == Type::Seq || base->type->kind == Type::Set)
+    return container_op(std::move(base), e.name, nullptr, e.loc);
   if (base->type->kind != Type::Ref)
     error(e.loc, fmt::format("field access '.{}' on {}, which is not a node reference", e.name, describe(base->type)));
   const NodeType& nt = p_.nodes[base->type->id];
@@ -205,7 +187,8 @@ RExprP Checker::field_expr(const ast::Expr& e) {
 // `t.N`: member N of a tuple.
 RExprP Checker::proj_expr(const ast::Expr& e) {
   RExprP base = expr(*e.args[0]);
-  if (base->type->kind != Type::Tuple) error(e.loc, fmt::format("'.{}' on {}, which is not a tuple", e.value, describe(base->type)));
+  if (base->type->kind != Type::Tuple)
+    error(e.loc, fmt::format("'.{}' on {}, which is not a tuple", e.value, describe(base->type)));
   if (e.value >= static_cast<long>(base->type->elems.size()))
     error(e.loc, fmt::format("tuple {} has no member {}", describe(base->type), e.value));
   long off = 0;
@@ -218,10 +201,12 @@ RExprP Checker::proj_expr(const ast::Expr& e) {
 // `a[i]`: an element of an array held in a variable or a field.
 RExprP Checker::index_expr(const ast::Expr& e) {
   RExprP base = expr(*e.args[0]);
-  if (base->type->kind != Type::Array) error(e.loc, fmt::format("indexing {}, which is not an array", describe(base->type)));
+  if (base->type->kind != Type::Array)
+    error(e.loc, fmt::format("indexing {}, which is not an array", describe(base->type)));
   if (!is_location(*base)) error(e.loc, "only arrays held in variables or fields can be indexed");
   RExprP index = expr(*e.args[1]);
-  if (!is_int(index->type)) error(e.args[1]->loc, fmt::format("array index: expected an integer, found {}", describe(index->type)));
+  if (!is_int(index->type))
+    error(e.args[1]->loc, fmt::format("array index: expected an integer, found {}", describe(index->type)));
   auto r = node(RExpr::Index, base->type->elems[0], e.loc);
   r->k.push_back(std::move(base));
   r->k.push_back(std::move(index));
@@ -237,7 +222,8 @@ RExprP Checker::unary_expr(const ast::Expr& e) {
     r->k.push_back(std::move(a));
     return r;
   }
-  if (!is_int(a->type)) error(e.args[0]->loc, fmt::format("operand of '-': expected an integer, found {}", describe(a->type)));
+  if (!is_int(a->type))
+    error(e.args[0]->loc, fmt::format("operand of '-': expected an integer, found {}", describe(a->type)));
   auto r = node(RExpr::Neg, int_, e.loc);
   r->k.push_back(std::move(a));
   return r;
@@ -286,11 +272,14 @@ RExprP Checker::tuple_expr(const ast::Expr& e, const TypeP& expected) {
   std::vector<RExprP> ks;
   std::vector<std::string> names;
   for (std::size_t i = 0; i < e.args.size(); ++i) {
-    const TypeP want = expected && expected->kind == Type::Tuple && i < expected->elems.size() ? expected->elems[i] : nullptr;
+    const TypeP want =
+        expected && expected->kind == Type::Tuple && i < expected->elems.size() ? expected->elems[i] : nullptr;
     ks.push_back(expr(*e.args[i], want));
     TypeP mt = ks.back()->type;
     if (mt->kind == Type::Null && want) mt = want;
-    if (mt->kind == Type::Null) error(e.args[i]->loc, "cannot tell which node type this null is; compare or assign the tuple to a typed variable");
+    if (mt->kind == Type::Null)
+      error(e.args[i]->loc,
+            "cannot tell which node type this null is; compare or assign the tuple to a typed variable");
     t.elems.push_back(mt);
     t.size += mt->size;
     names.push_back(mt->name);
@@ -318,7 +307,8 @@ RExprP Checker::method_expr(const ast::Expr& e) {
 RExprP Checker::call_expr(const ast::Expr& e) {
   if (const Primitive* p = find_primitive(e.name)) return primitive(*p, e);
   if (e.name == "choose") error(e.loc, "'choose' may only be the right side of ':='");
-  if (procedures_.count(e.name)) error(e.loc, fmt::format("procedure '{}' may only be called as a statement or as the right side of ':='", e.name));
+  if (procedures_.count(e.name))
+    error(e.loc, fmt::format("procedure '{}' may only be called as a statement or as the right side of ':='", e.name));
   error(e.loc, fmt::format("undeclared procedure '{}'", e.name));
 }
 

@@ -36,11 +36,8 @@ void slot_info(const TypeP& t, int threads, std::vector<std::tuple<long, long, i
     case Type::Set:
       for (int i = 0; i < t->length; ++i) out.emplace_back(0, 1, -1);
       return;
-    case Type::Ref:
-      out.emplace_back(0, t->hi, t->id);
-      return;
-    default:
-      out.emplace_back(t->lo, t->hi, -1);
+    case Type::Ref: out.emplace_back(0, t->hi, t->id); return;
+    default: out.emplace_back(t->lo, t->hi, -1);
   }
 }
 
@@ -55,19 +52,14 @@ bool breaks_out(const ast::Block& b) {  // a `break` that leaves the enclosing l
 
 bool stmt_falls(const ast::Stmt& s) {
   switch (s.kind) {
-    case ast::Stmt::Return:
-      return false;
-    case ast::Stmt::If:
-      return falls_through(s.body) || s.orelse.empty() || falls_through(s.orelse);
-    case ast::Stmt::Loop:
-      return breaks_out(s.body);
+    case ast::Stmt::Return: return false;
+    case ast::Stmt::If: return falls_through(s.body) || s.orelse.empty() || falls_through(s.orelse);
+    case ast::Stmt::Loop: return breaks_out(s.body);
     case ast::Stmt::While:
       if (s.rhs->kind == ast::Expr::Bool && s.rhs->value) return breaks_out(s.body);
       return true;
-    case ast::Stmt::Atomic:
-      return falls_through(s.body);
-    default:
-      return true;
+    case ast::Stmt::Atomic: return falls_through(s.body);
+    default: return true;
   }
 }
 
@@ -89,8 +81,8 @@ int Checker::emit(Instr i) {
 }
 
 void Checker::check_accesses(Instr& i, int count) {
-  i.shared = count > 0 || i.op == Instr::New || i.op == Instr::Await || i.op == Instr::Lock ||
-             i.op == Instr::Unlock || i.op == Instr::Free;
+  i.shared = count > 0 || i.op == Instr::New || i.op == Instr::Await || i.op == Instr::Lock || i.op == Instr::Unlock ||
+             i.op == Instr::Free;
   if (count > 1 && atomic_depth_ == 0 && !obj_.is_spec)
     error(i.loc, fmt::format("this statement accesses shared memory {} times, but one atomic step may access it "
                              "only once; read into a local first, or use 'atomic {{ ... }}'",
@@ -178,8 +170,7 @@ void Checker::statement(const ast::Stmt& s) {
   };
   switch (s.kind) {
     case S::Assign:
-    case S::Var:
-      return assignment(s);
+    case S::Var: return assignment(s);
     case S::ExprStmt: {
       const ast::Expr& e = *s.rhs;
       if (e.kind == ast::Expr::Call && procedures_.count(e.name)) return inline_call(e, nullptr, s.loc);
@@ -235,19 +226,17 @@ void Checker::statement(const ast::Stmt& s) {
       const std::size_t floor = procs_.empty() ? 0 : procs_.back().loop_floor;
       const char* what = s.kind == S::Break ? "break" : "continue";
       if (loops_.size() <= floor) error(s.loc, fmt::format("'{}' outside a loop", what));
-      if (loops_.back().atomic_depth != atomic_depth_) error(s.loc, fmt::format("'{}' may not leave an atomic block", what));
+      if (loops_.back().atomic_depth != atomic_depth_)
+        error(s.loc, fmt::format("'{}' may not leave an atomic block", what));
       in.op = Instr::Jump;
       in.target = loops_.back().continue_target;
       const int at = emit(std::move(in));
       if (s.kind == S::Break) loops_.back().breaks.push_back(at);
       return;
     }
-    case S::Return:
-      return return_statement(s);
-    case S::Await:
-      return simple(Instr::Await, condition(*s.rhs));
-    case S::Assert:
-      return simple(Instr::Assert, condition(*s.rhs));
+    case S::Return: return return_statement(s);
+    case S::Await: return simple(Instr::Await, condition(*s.rhs));
+    case S::Assert: return simple(Instr::Assert, condition(*s.rhs));
     case S::Atomic: {
       in.op = Instr::AtomicBegin;
       emit(std::move(in));
@@ -268,12 +257,12 @@ void Checker::statement(const ast::Stmt& s) {
     }
     case S::Free: {
       RExprP r = expr(*s.rhs);
-      if (r->type->kind != Type::Ref) error(s.rhs->loc, fmt::format("free: expected a node reference, found {}", describe(r->type)));
+      if (r->type->kind != Type::Ref)
+        error(s.rhs->loc, fmt::format("free: expected a node reference, found {}", describe(r->type)));
       p_.nodes[r->type->id].manual = true;
       return simple(Instr::Free, std::move(r));
     }
-    case S::Skip:
-      return;
+    case S::Skip: return;
   }
 }
 
@@ -340,9 +329,11 @@ RExprP Checker::target(const ast::Expr& lhs, const TypeP& type, Loc rhs_loc) {
   if (lhs.kind == ast::Expr::Name && !lookup(lhs.name, v, kind) && !symbols_.count(lhs.name) && lhs.name != "tid" &&
       lhs.name != "threads") {
     if (type->kind == Type::Null)
-      error(rhs_loc, fmt::format("cannot tell the type of '{}' from null; declare it: 'var {}: NODE := null;'", lhs.name, lhs.name));
+      error(rhs_loc, fmt::format("cannot tell the type of '{}' from null; declare it: 'var {}: NODE := null;'",
+                                 lhs.name, lhs.name));
     if (type->kind == Type::Int && !type->bounded)
-      error(rhs_loc, fmt::format("cannot tell the range of '{}'; declare it, e.g. 'var {}: 0..3 := ...;'", lhs.name, lhs.name));
+      error(rhs_loc,
+            fmt::format("cannot tell the range of '{}'; declare it, e.g. 'var {}: 0..3 := ...;'", lhs.name, lhs.name));
     declare_local(lhs.name, type, lhs.loc, true);
   }
   RExprP lv = location(lhs);
@@ -447,7 +438,8 @@ void Checker::new_statement(const ast::Stmt& s) {
   for (std::size_t i = 0; i < e.args.size(); ++i) {
     const std::size_t f = given[i];
     in.args.push_back(expr(*e.args[i], nt.field_types[f]));
-    require(nt.field_types[f], in.args.back()->type, e.args[i]->loc, fmt::format("field '{}'", nt.field_names[f]).c_str());
+    require(nt.field_types[f], in.args.back()->type, e.args[i]->loc,
+            fmt::format("field '{}'", nt.field_names[f]).c_str());
     n += accesses(*in.args.back());
     in.fields.push_back(nt.field_offsets[f]);
   }

@@ -57,8 +57,7 @@ bool Checker::compatible(const TypeP& a, const TypeP& b) {
   if (a->kind != b->kind) return false;
   switch (a->kind) {
     case Type::Enum:
-    case Type::Ref:
-      return a->id == b->id;
+    case Type::Ref: return a->id == b->id;
     case Type::Tuple:
       if (a->elems.size() != b->elems.size()) return false;
       for (std::size_t i = 0; i < a->elems.size(); ++i)
@@ -66,10 +65,8 @@ bool Checker::compatible(const TypeP& a, const TypeP& b) {
       return true;
     case Type::Array:
     case Type::Seq:
-    case Type::Set:
-      return a->length == b->length && a->size == b->size && compatible(a->elems[0], b->elems[0]);
-    default:
-      return true;
+    case Type::Set: return a->length == b->length && a->size == b->size && compatible(a->elems[0], b->elems[0]);
+    default: return true;
   }
 }
 
@@ -184,8 +181,7 @@ void Checker::layout_slots(const TypeP& t, int base, std::vector<std::pair<int, 
       if (refs) refs->emplace_back(base, t->id);
       set(base, 0, t->hi);
       return;
-    default:
-      set(base, t->lo, t->hi);
+    default: set(base, t->lo, t->hi);
   }
 }
 
@@ -228,8 +224,7 @@ void Checker::const_init(const ast::Expr& e, const TypeP& t, int base) {
     case ast::Expr::EmptySet:
       if (t->kind == Type::Set) return;
       break;
-    default:
-      error(e.loc, "an initial value must be a constant");
+    default: error(e.loc, "an initial value must be a constant");
   }
   error(e.loc, fmt::format("initial value does not fit type {}", describe(t)));
 }
@@ -491,8 +486,9 @@ namespace {
 void check_options(const CompileOptions& options) {
   if (options.threads < 1 || options.threads > 16) throw OptionError("--threads must be between 1 and 16");
   if (options.ops == 0)
-    throw OptionError("--ops 0: no thread may call a method, so the LTS would have no visible action; "
-                      "give at least 1 operation per thread");
+    throw OptionError(
+        "--ops 0: no thread may call a method, so the LTS would have no visible action; "
+        "give at least 1 operation per thread");
   if (options.ops < -1 || options.ops > limits::max_ops)
     throw OptionError(fmt::format("--ops is 1 to {}, or unbounded", limits::max_ops));
   if (options.values)

@@ -14,10 +14,10 @@ namespace frontend {
 struct CompileOptions {
   std::string object;  // empty: the first object of the file
   int threads = 2;
-  long ops = 1;        // -1: unbounded
+  long ops = 1;                                 // -1: unbounded
   std::optional<std::pair<long, long>> values;  // overrides the model's `values`
   std::optional<long> pool;                     // overrides every node type's pool size
-  bool spec = false;   // each method body is one atomic step (--spec)
+  bool spec = false;                            // each method body is one atomic step (--spec)
 };
 
 Program compile(const ast::File& file, const CompileOptions& options);

@@ -12,7 +12,7 @@ namespace frontend::detail {
 
 struct Var {
   TypeP type;
-  int offset = 0;  // local offset, thread-variable offset or shared slot
+  int offset = 0;       // local offset, thread-variable offset or shared slot
   bool client = false;  // a client variable (a thread variable only the client clauses see)
 };
 
@@ -59,8 +59,8 @@ class Checker {
   RExprP call_expr(const ast::Expr& e);
   RExprP primitive(const Primitive& p, const ast::Expr& e);
   static bool is_shared_location(const RExpr& e);
-  int accesses(const RExpr& e) const;           // shared accesses when evaluated
-  int location_accesses(const RExpr& e) const;  // of its address computation only
+  int accesses(const RExpr& e) const;                             // shared accesses when evaluated
+  int location_accesses(const RExpr& e) const;                    // of its address computation only
   bool lookup(const std::string& name, Var& v, int& kind) const;  // kind: RExpr::Local/ThreadVar/Shared
 
   // ---- statements (check_stmt.cpp)
@@ -110,7 +110,7 @@ class Checker {
     int atomic_depth;
   };
   std::vector<ProcCtx> procs_;
-  std::vector<std::pair<std::int32_t, std::int32_t>> local_ranges_;  // union over methods
+  std::vector<std::pair<std::int32_t, std::int32_t>> local_ranges_;   // union over methods
   std::vector<std::pair<std::int32_t, std::int32_t>> result_ranges_;  // union over return values
   // Some method returns a value read from shared memory, or returns from an
   // atomic block: its result is stored by an internal step and returned by

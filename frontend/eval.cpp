@@ -18,12 +18,9 @@ std::int32_t Interpreter::addr(const RExpr& e) {
 
 std::int32_t Interpreter::locate(const RExpr& e) {
   switch (e.op) {
-    case RExpr::Local:
-      return tb_ + p_.locals + static_cast<std::int32_t>(e.a);
-    case RExpr::ThreadVar:
-      return tb_ + static_cast<std::int32_t>(e.a);
-    case RExpr::Shared:
-      return static_cast<std::int32_t>(e.a);
+    case RExpr::Local: return tb_ + p_.locals + static_cast<std::int32_t>(e.a);
+    case RExpr::ThreadVar: return tb_ + static_cast<std::int32_t>(e.a);
+    case RExpr::Shared: return static_cast<std::int32_t>(e.a);
     case RExpr::Field: {
       const std::int32_t r = val(*e.k[0]);
       const NodeType& nt = p_.nodes[e.node];
@@ -37,10 +34,8 @@ std::int32_t Interpreter::locate(const RExpr& e) {
       if (i < 0 || i >= n) error(e.k[1]->loc, fmt::format("index {} is outside the array's bounds 0..{}", i, n - 1));
       return base + i * e.type->size;
     }
-    case RExpr::Proj:
-      return addr(*e.k[0]) + static_cast<std::int32_t>(e.a);
-    default:
-      error(e.loc, "internal error: not a location");
+    case RExpr::Proj: return addr(*e.k[0]) + static_cast<std::int32_t>(e.a);
+    default: error(e.loc, "internal error: not a location");
   }
 }
 
@@ -74,11 +69,8 @@ void Interpreter::zero(const Type& t, std::int32_t* out) const {
       out[0] = 0;
       for (int i = 0; i < t.length; ++i) zero(*t.elems[0], out + 1 + i * t.elems[0]->size);
       return;
-    case Type::Set:
-      std::fill(out, out + t.length, 0);
-      return;
-    default:
-      out[0] = static_cast<std::int32_t>(std::clamp<long>(0, t.lo, t.hi));
+    case Type::Set: std::fill(out, out + t.length, 0); return;
+    default: out[0] = static_cast<std::int32_t>(std::clamp<long>(0, t.lo, t.hi));
   }
 }
 
@@ -98,47 +90,33 @@ void Interpreter::store(std::int32_t address, const RExpr& target, const std::in
 
 std::int32_t Interpreter::val(const RExpr& e) {
   switch (e.op) {
-    case RExpr::Const:
-      return static_cast<std::int32_t>(e.a);
+    case RExpr::Const: return static_cast<std::int32_t>(e.a);
     case RExpr::Local:
     case RExpr::ThreadVar:
     case RExpr::Shared:
     case RExpr::Field:
-    case RExpr::Index:
-      return s_[addr(e)];
+    case RExpr::Index: return s_[addr(e)];
     case RExpr::Proj:
       if (is_location(*e.k[0])) return s_[addr(e)];
       break;
-    case RExpr::Tid:
-      return t_ + 1;
-    case RExpr::Not:
-      return !val(*e.k[0]);
-    case RExpr::Neg:
-      return checked(e, -static_cast<std::int64_t>(val(*e.k[0])));
-    case RExpr::Add:
-      return checked(e, static_cast<std::int64_t>(val(*e.k[0])) + val(*e.k[1]));
-    case RExpr::Sub:
-      return checked(e, static_cast<std::int64_t>(val(*e.k[0])) - val(*e.k[1]));
-    case RExpr::Mul:
-      return checked(e, static_cast<std::int64_t>(val(*e.k[0])) * val(*e.k[1]));
+    case RExpr::Tid: return t_ + 1;
+    case RExpr::Not: return !val(*e.k[0]);
+    case RExpr::Neg: return checked(e, -static_cast<std::int64_t>(val(*e.k[0])));
+    case RExpr::Add: return checked(e, static_cast<std::int64_t>(val(*e.k[0])) + val(*e.k[1]));
+    case RExpr::Sub: return checked(e, static_cast<std::int64_t>(val(*e.k[0])) - val(*e.k[1]));
+    case RExpr::Mul: return checked(e, static_cast<std::int64_t>(val(*e.k[0])) * val(*e.k[1]));
     case RExpr::Div:
     case RExpr::Mod: {
       const std::int64_t a = val(*e.k[0]), b = val(*e.k[1]);
       if (b == 0) error(e.loc, "division by zero");
       return checked(e, e.op == RExpr::Div ? a / b : a % b);
     }
-    case RExpr::Lt:
-      return val(*e.k[0]) < val(*e.k[1]);
-    case RExpr::Le:
-      return val(*e.k[0]) <= val(*e.k[1]);
-    case RExpr::Gt:
-      return val(*e.k[0]) > val(*e.k[1]);
-    case RExpr::Ge:
-      return val(*e.k[0]) >= val(*e.k[1]);
-    case RExpr::And:
-      return val(*e.k[0]) && val(*e.k[1]);
-    case RExpr::Or:
-      return val(*e.k[0]) || val(*e.k[1]);
+    case RExpr::Lt: return val(*e.k[0]) < val(*e.k[1]);
+    case RExpr::Le: return val(*e.k[0]) <= val(*e.k[1]);
+    case RExpr::Gt: return val(*e.k[0]) > val(*e.k[1]);
+    case RExpr::Ge: return val(*e.k[0]) >= val(*e.k[1]);
+    case RExpr::And: return val(*e.k[0]) && val(*e.k[1]);
+    case RExpr::Or: return val(*e.k[0]) || val(*e.k[1]);
     case RExpr::Eq:
     case RExpr::Ne: {
       bool same;
@@ -188,10 +166,8 @@ std::int32_t Interpreter::val(const RExpr& e) {
       store(a, *e.k[0], v);
       return 1;
     }
-    case RExpr::VL:
-      return link_matches(addr(*e.k[0]));
-    default:
-      break;
+    case RExpr::VL: return link_matches(addr(*e.k[0]));
+    default: break;
   }
   std::int32_t out[256];
   eval(e, out);
@@ -258,7 +234,8 @@ void Interpreter::seq_op(const RExpr& e, std::int32_t* out) {
   switch (e.op) {
     case RExpr::SeqPushFront:
     case RExpr::SeqPushBack:
-      if (len == st.length) error(e.loc, fmt::format("the sequence is full (capacity {}); raise its capacity", st.length));
+      if (len == st.length)
+        error(e.loc, fmt::format("the sequence is full (capacity {}); raise its capacity", st.length));
       if (e.op == RExpr::SeqPushFront) {
         std::memmove(at(1), at(0), sizeof(std::int32_t) * len * es);
         std::memcpy(at(0), x, sizeof(std::int32_t) * es);
@@ -279,15 +256,9 @@ void Interpreter::seq_op(const RExpr& e, std::int32_t* out) {
       need_element();
       std::memcpy(out, at(e.op == RExpr::SeqFront ? 0 : len - 1), sizeof(std::int32_t) * es);
       return;
-    case RExpr::SeqIsEmpty:
-      out[0] = len == 0;
-      return;
-    case RExpr::SeqSize:
-      out[0] = len;
-      return;
-    case RExpr::SeqIsFull:
-      out[0] = len == st.length;
-      return;
+    case RExpr::SeqIsEmpty: out[0] = len == 0; return;
+    case RExpr::SeqSize: out[0] = len; return;
+    case RExpr::SeqIsFull: out[0] = len == st.length; return;
     case RExpr::SeqContains:
       out[0] = 0;
       for (int i = 0; i < len; ++i) out[0] |= std::equal(x, x + es, at(i));
@@ -296,7 +267,8 @@ void Interpreter::seq_op(const RExpr& e, std::int32_t* out) {
     case RExpr::SetRemove:
     case RExpr::SetContains: {
       const long i = x[0] - et.lo;
-      if (i < 0 || i >= st.length) error(e.k[1]->loc, fmt::format("{} is not in the set's element type {}", x[0], et.name));
+      if (i < 0 || i >= st.length)
+        error(e.k[1]->loc, fmt::format("{} is not in the set's element type {}", x[0], et.name));
       if (e.op == RExpr::SetContains) {
         out[0] = s[i];
         return;
@@ -304,14 +276,9 @@ void Interpreter::seq_op(const RExpr& e, std::int32_t* out) {
       s[i] = e.op == RExpr::SetAdd;
       break;
     }
-    case RExpr::SetIsEmpty:
-      out[0] = std::all_of(s, s + st.length, [](std::int32_t b) { return b == 0; });
-      return;
-    case RExpr::SetSize:
-      out[0] = static_cast<std::int32_t>(std::count(s, s + st.length, 1));
-      return;
-    default:
-      error(e.loc, "internal error: unknown operation");
+    case RExpr::SetIsEmpty: out[0] = std::all_of(s, s + st.length, [](std::int32_t b) { return b == 0; }); return;
+    case RExpr::SetSize: out[0] = static_cast<std::int32_t>(std::count(s, s + st.length, 1)); return;
+    default: error(e.loc, "internal error: unknown operation");
   }
   std::memcpy(out, s, sizeof(std::int32_t) * st.size);
 }

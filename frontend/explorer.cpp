@@ -21,10 +21,10 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 StateLimit state_limit(std::uint64_t max_states, std::uint32_t explored, std::uint64_t transitions) {
-  return StateLimit(fmt::format(
-      "stopped at --max-states {}: the state space is larger ({} states explored, {} transitions); "
-      "raise the bound, or lower --threads, --ops or the values",
-      max_states, explored, transitions));
+  return StateLimit(
+      fmt::format("stopped at --max-states {}: the state space is larger ({} states explored, {} transitions); "
+                  "raise the bound, or lower --threads, --ops or the values",
+                  max_states, explored, transitions));
 }
 
 // Maps each worker's label ids to the LTS's. The labels each chunk met first
@@ -162,7 +162,8 @@ void Exploration::fault(std::uint32_t id, const std::exception_ptr& error) const
     formats::Diagnostic d = e.diagnostic();
     std::vector<std::int32_t> state(p_.state_size);
     store_.get(id, state.data());
-    d.message += fmt::format("\nnote: a run that reaches it (ti:i is an internal step of thread i): {}", run_to(p_, state));
+    d.message +=
+        fmt::format("\nnote: a run that reaches it (ti:i is an internal step of thread i): {}", run_to(p_, state));
     throw formats::ParseError(d);
   }
 }

@@ -7,8 +7,8 @@
 // thread in state-id order, so the LTS is the same for every worker count
 // (docs/architecture.md, "Parallel exploration").
 #include <cstdint>
-#include <memory>
 #include <functional>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -22,22 +22,22 @@ class StateStore;
 // Where an exploration stands, for a progress display.
 struct ExploreProgress {
   std::uint64_t states = 0, transitions = 0;
-  double seconds = 0;             // wall clock since the start
-  std::size_t memory_bytes = 0;   // the visited set and the transitions
+  double seconds = 0;            // wall clock since the start
+  std::size_t memory_bytes = 0;  // the visited set and the transitions
 };
 
 struct ExploreOptions {
   std::uint64_t max_states = 0;  // 0: no bound
   bool thread_steps = false;     // internal steps of thread T are labelled step(T), not tau
-  bool reduce = false;       // partial-order reduction (docs/reduction.md); gen turns it on by default
-  unsigned workers = 1;      // exploring threads; gen defaults to the machine's cores
+  bool reduce = false;           // partial-order reduction (docs/reduction.md); gen turns it on by default
+  unsigned workers = 1;          // exploring threads; gen defaults to the machine's cores
   std::function<void(const ExploreProgress&)> on_progress;  // about once a second
 };
 
 struct ExploreStats {
   std::uint64_t states = 0, transitions = 0;
-  double seconds = 0;      // wall clock
-  double cpu_seconds = 0;  // processor time of this process (fair on a shared machine)
+  double seconds = 0;            // wall clock
+  double cpu_seconds = 0;        // processor time of this process (fair on a shared machine)
   std::size_t record_bytes = 0;  // packed bytes per state
   std::size_t store_bytes = 0;   // the visited set (records + hash table)
   std::size_t lts_bytes = 0;     // transitions

@@ -54,14 +54,9 @@ std::vector<int> Footprints::successors(std::size_t i) const {
   std::vector<int> next;
   switch (in.op) {
     case Instr::Return:
-    case Instr::Fail:
-      break;
-    case Instr::Jump:
-      next.push_back(in.target);
-      break;
-    case Instr::Branch:
-      next.push_back(in.target);
-      [[fallthrough]];
+    case Instr::Fail: break;
+    case Instr::Jump: next.push_back(in.target); break;
+    case Instr::Branch: next.push_back(in.target); [[fallthrough]];
     default:
       if (static_cast<int>(i) + 1 < method_end_[i]) next.push_back(static_cast<int>(i) + 1);
   }
@@ -88,9 +83,7 @@ void Footprints::set_node(int n, Bits& b) const {
 void Footprints::read_expr(const RExpr& e, Bits& reads, Bits& writes) const {
   switch (e.op) {
     case RExpr::Shared:
-    case RExpr::Field:
-      set_region(e, reads);
-      break;
+    case RExpr::Field: set_region(e, reads); break;
     default:
       if (const Primitive* p = find_primitive(e.op); p && p->writes)
         for (int i = 0; i < p->locations; ++i) write_target(*e.k[i], reads, writes);
@@ -129,13 +122,9 @@ void Footprints::local_effects(const Instr& in, Bits& reads, Bits& writes) const
         set_node(in.node, reads);
       }
       break;
-    case Instr::Choose:
-      write_target(*in.lhs, reads, writes);
-      break;
+    case Instr::Choose: write_target(*in.lhs, reads, writes); break;
     case Instr::Lock:
-    case Instr::Unlock:
-      write_target(*in.rhs, reads, writes);
-      break;
+    case Instr::Unlock: write_target(*in.rhs, reads, writes); break;
     case Instr::Free:
       read_expr(*in.rhs, reads, writes);
       set_node(in.rhs->type->id, writes);

@@ -71,12 +71,11 @@ int Independence::allocated_nodes(const std::int32_t* s, int n) const {
 // last reference to a node. Either kind of step of t commutes with the other
 // threads when no allocation can fail in any order: at least one free node
 // more than they may still allocate (one fewer suffices if t only frees).
-bool Independence::pools_allow(const std::int32_t* s, int t, const StepAccess& access,
-                               const std::int32_t* next) const {
+bool Independence::pools_allow(const std::int32_t* s, int t, const StepAccess& access, const std::int32_t* next) const {
   for (std::size_t n = 0; n < p_.nodes.size(); ++n) {
     const NodeType& nt = p_.nodes[n];
-    const bool allocates = std::find(access.allocated.begin(), access.allocated.end(), static_cast<int>(n)) !=
-                           access.allocated.end();
+    const bool allocates =
+        std::find(access.allocated.begin(), access.allocated.end(), static_cast<int>(n)) != access.allocated.end();
     const int before = allocated_nodes(s, static_cast<int>(n));
     if (!allocates && allocated_nodes(next, static_cast<int>(n)) == before) continue;
     std::uint64_t others = 0;
@@ -92,8 +91,7 @@ bool Independence::pools_allow(const std::int32_t* s, int t, const StepAccess& a
   return true;
 }
 
-bool Independence::independent(const std::int32_t* s, int t, const StepAccess& access,
-                               const std::int32_t* next) {
+bool Independence::independent(const std::int32_t* s, int t, const StepAccess& access, const std::int32_t* next) {
   if (access.opaque || !footprints_.usable()) return false;
   marked_ = false;
   const int own = p_.thread_at(t);

@@ -23,7 +23,7 @@ struct StepAccess {
   std::vector<std::int32_t> accessed;  // slots whose address the step computed (read or written)
   std::vector<std::int32_t> written;   // slots it stored to (the first slot of each store)
   std::vector<int> allocated;          // node types it allocated from (garbage-collected pools)
-  bool opaque = false;  // free, a manual pool's `new`, or another thread's link broken: not analysed
+  bool opaque = false;                 // free, a manual pool's `new`, or another thread's link broken: not analysed
   void clear() {
     accessed.clear();
     written.clear();
@@ -42,8 +42,7 @@ class Independence {
  private:
   bool heap_private(const std::int32_t* state, int t, std::int32_t slot);
   void mark_reachable(const std::int32_t* state, int t);
-  bool pools_allow(const std::int32_t* state, int t, const StepAccess& access,
-                   const std::int32_t* next) const;
+  bool pools_allow(const std::int32_t* state, int t, const StepAccess& access, const std::int32_t* next) const;
   int allocated_nodes(const std::int32_t* state, int n) const;
 
   const Program& p_;

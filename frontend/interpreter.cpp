@@ -252,7 +252,9 @@ void Interpreter::run(Config& c, Successors& out) {
             if (!nt.manual) break;  // garbage-collected: all free nodes are alike
           }
         if (candidates.empty())
-          error(in.loc, fmt::format("out of heap: all {} nodes of '{}' are in use; raise 'pool {} SIZE' or give gen --pool", nt.pool, nt.name, nt.name));
+          error(in.loc,
+                fmt::format("out of heap: all {} nodes of '{}' are in use; raise 'pool {} SIZE' or give gen --pool",
+                            nt.pool, nt.name, nt.name));
         if (tracking_) {
           if (nt.manual) access_.opaque = true;
           access_.allocated.push_back(in.node);
@@ -300,12 +302,8 @@ void Interpreter::run(Config& c, Successors& out) {
         }
         return;
       }
-      case Instr::Branch:
-        pc = val(*in.rhs) ? pc + 1 : in.target + 1;
-        break;
-      case Instr::Jump:
-        pc = in.target + 1;
-        break;
+      case Instr::Branch: pc = val(*in.rhs) ? pc + 1 : in.target + 1; break;
+      case Instr::Jump: pc = in.target + 1; break;
       case Instr::Return: {
         const std::int32_t* value = nullptr;
         if (in.rhs) {
@@ -398,8 +396,7 @@ void Interpreter::run(Config& c, Successors& out) {
         val(*in.rhs);
         ++pc;
         break;
-      case Instr::Fail:
-        error(in.loc, in.message);
+      case Instr::Fail: error(in.loc, in.message);
     }
     if (in.shared && c.depth == 0) return emit(c.s, step_, out, c.dirty);
   }

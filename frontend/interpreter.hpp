@@ -31,7 +31,7 @@ struct Successors {
   // reduction (docs/reduction.md): an internal step, the only one of its
   // thread, independent of everything the other threads can still do.
   bool record_independent = false;
-  std::vector<std::uint8_t> independent;   // per step, parallel to labels (only filled when asked)
+  std::vector<std::uint8_t> independent;  // per step, parallel to labels (only filled when asked)
   void clear() {
     labels.clear();
     states.clear();
@@ -93,10 +93,10 @@ class Interpreter {
   lts::LabelId step_ = lts::tau;  // the label of the thread's internal steps
   bool blocked_ = false;          // some run of the current step had to wait
   const std::int32_t* origin_ = nullptr;
-  Config work_;                   // reused: no allocation per step
-  Config* cur_ = nullptr;         // the configuration being run
-  std::vector<Config> stack_;     // alternatives of nondeterministic statements
-  std::int32_t instr_ = -1;       // the statement being run (for Successors::code)
+  Config work_;                // reused: no allocation per step
+  Config* cur_ = nullptr;      // the configuration being run
+  std::vector<Config> stack_;  // alternatives of nondeterministic statements
+  std::int32_t instr_ = -1;    // the statement being run (for Successors::code)
   std::vector<std::int32_t> fields_, candidates_;
   std::set<std::pair<std::vector<std::int32_t>, int>> seen_;  // only for long local runs
   // What the current step touched, recorded only for Successors::record_independent.

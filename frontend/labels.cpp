@@ -7,12 +7,9 @@ namespace frontend {
 std::string format_value(const Program& p, const Type& t, const std::int32_t* v) {
   std::vector<std::string> parts;
   switch (t.kind) {
-    case Type::Bool:
-      return v[0] ? "true" : "false";
-    case Type::Enum:
-      return p.enum_symbols[t.id][v[0]];
-    case Type::Ref:
-      return v[0] ? fmt::format("{}.{}", p.nodes[t.id].name, v[0]) : "null";
+    case Type::Bool: return v[0] ? "true" : "false";
+    case Type::Enum: return p.enum_symbols[t.id][v[0]];
+    case Type::Ref: return v[0] ? fmt::format("{}.{}", p.nodes[t.id].name, v[0]) : "null";
     case Type::Tuple: {
       int off = 0;
       for (const auto& m : t.elems) {
@@ -33,8 +30,7 @@ std::string format_value(const Program& p, const Type& t, const std::int32_t* v)
         if (v[i]) parts.push_back(format_value(p, *t.elems[0], &e));
       }
       return fmt::format("{{{}}}", fmt::join(parts, ","));
-    default:
-      return fmt::format("{}", v[0]);
+    default: return fmt::format("{}", v[0]);
   }
 }
 

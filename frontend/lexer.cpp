@@ -13,16 +13,17 @@ void fail(const std::string& file, Loc loc, const std::string& message) {
 namespace {
 
 // Longest match first.
-constexpr std::string_view puncts[] = {":=", "..", "==", "!=", "<=", ">=", "&&", "||", "->",
-                                       "{",  "}",  "(",  ")",  "[",  "]",  ";",  ":",  ",",
-                                       ".",  "=",  "<",  ">",  "+",  "-",  "*",  "/",  "%",
-                                       "!",  "|"};
+constexpr std::string_view puncts[] = {":=", "..", "==", "!=", "<=", ">=", "&&", "||", "->", "{",
+                                       "}",  "(",  ")",  "[",  "]",  ";",  ":",  ",",  ".",  "=",
+                                       "<",  ">",  "+",  "-",  "*",  "/",  "%",  "!",  "|"};
 
 // The length of the UTF-8 sequence at the start of `s`, or 0 if it is not one.
 std::size_t utf8_length(std::string_view s) {
   const auto lead = static_cast<unsigned char>(s[0]);
-  const std::size_t n = lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3
-                        : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
+  const std::size_t n = lead >= 0xC2 && lead <= 0xDF   ? 2
+                        : lead >= 0xE0 && lead <= 0xEF ? 3
+                        : lead >= 0xF0 && lead <= 0xF4 ? 4
+                                                       : 0;
   if (n == 0 || s.size() < n) return 0;
   for (std::size_t i = 1; i < n; ++i)
     if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) return 0;

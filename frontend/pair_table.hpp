@@ -73,7 +73,7 @@ class PairTable {
   std::array<std::atomic<std::uint64_t*>, segment_count> segments_{};
   std::uint32_t count_ = 0;
   std::uint32_t* index_ = nullptr;
-  std::size_t capacity_ = 0;  // index slots, below 2^32
+  std::size_t capacity_ = 0;   // index slots, below 2^32
   std::uint32_t id_mask_ = 0;  // the low id_bits_ bits
   std::size_t limit_ = 0;      // grow when count_ exceeds this
 };

@@ -218,8 +218,9 @@ class Parser {
     if (accept("on")) {
       if (m.is_procedure) fail(file_, on, "'on call' belongs to methods: a procedure is called by the object");
       if (is("return"))
-        fail(file_, peek().loc, "only 'on call' exists: a client calls one method at a time, so an update at "
-                                "the call is seen from its next call on, as one at the return would be");
+        fail(file_, peek().loc,
+             "only 'on call' exists: a client calls one method at a time, so an update at "
+             "the call is seen from its next call on, as one at the return would be");
       if (!accept("call")) error("expected 'call' after 'on'");
       m.on_call = block(nullptr);
     }

@@ -23,13 +23,13 @@ using TypeP = std::shared_ptr<const Type>;
 struct Type {
   enum Kind { Int, Bool, Enum, Ref, Null, Lock, Tuple, Array, Seq, Set, Void };
   Kind kind = Void;
-  long lo = 0, hi = 0;   // Int: storage range (bounded) or the int32 range (arithmetic results)
-  bool bounded = false;  // Int: a declared range
-  int id = -1;           // Enum: enumeration; Ref: node type
+  long lo = 0, hi = 0;       // Int: storage range (bounded) or the int32 range (arithmetic results)
+  bool bounded = false;      // Int: a declared range
+  int id = -1;               // Enum: enumeration; Ref: node type
   std::vector<TypeP> elems;  // Tuple members; Array/Seq/Set: the element type
-  int length = 0;        // Array length, Seq capacity, Set universe size
-  int size = 1;          // slots
-  std::string name;      // as shown in messages
+  int length = 0;            // Array length, Seq capacity, Set universe size
+  int size = 1;              // slots
+  std::string name;          // as shown in messages
 };
 
 // Resolved expressions. Locations (Local .. Proj) are also lvalues.
@@ -37,16 +37,56 @@ struct RExpr;
 using RExprP = std::unique_ptr<RExpr>;
 struct RExpr {
   enum Op {
-    Const, Local, ThreadVar, Shared, Field, Index, Proj,  // a: offset / slot / constant
-    Tid, Not, Neg, Add, Sub, Mul, Div, Mod, Eq, Ne, Lt, Le, Gt, Ge, And, Or, TupleLit,
-    Cas, Dcas, LL, SC, VL,
-    SeqEmpty, SeqPushFront, SeqPushBack, SeqPopFront, SeqPopBack, SeqFront, SeqBack, SeqIsEmpty,
-    SeqSize, SeqIsFull, SeqContains,
-    SetEmpty, SetAdd, SetRemove, SetContains, SetIsEmpty, SetSize,
+    Const,
+    Local,
+    ThreadVar,
+    Shared,
+    Field,
+    Index,
+    Proj,  // a: offset / slot / constant
+    Tid,
+    Not,
+    Neg,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,
+    TupleLit,
+    Cas,
+    Dcas,
+    LL,
+    SC,
+    VL,
+    SeqEmpty,
+    SeqPushFront,
+    SeqPushBack,
+    SeqPopFront,
+    SeqPopBack,
+    SeqFront,
+    SeqBack,
+    SeqIsEmpty,
+    SeqSize,
+    SeqIsFull,
+    SeqContains,
+    SetEmpty,
+    SetAdd,
+    SetRemove,
+    SetContains,
+    SetIsEmpty,
+    SetSize,
   };
   Op op = Const;
   TypeP type;
-  long a = 0;  // Const value; Local/ThreadVar offset; Shared slot; Field offset in node; Proj offset
+  long a = 0;     // Const value; Local/ThreadVar offset; Shared slot; Field offset in node; Proj offset
   int node = -1;  // Field: node type
   Loc loc;
   std::vector<RExprP> k;
@@ -59,30 +99,30 @@ inline bool is_location(const RExpr& e) {
     case RExpr::Local:
     case RExpr::ThreadVar:
     case RExpr::Shared:
-    case RExpr::Field:
-      return true;
+    case RExpr::Field: return true;
     case RExpr::Index:
-    case RExpr::Proj:
-      return is_location(*e.k[0]);
-    default:
-      return false;
+    case RExpr::Proj: return is_location(*e.k[0]);
+    default: return false;
   }
 }
 
 struct Instr {
   enum Op {
-    Assign,       // lhs := rhs (lhs may be a TupleLit of locations)
-    New,          // lhs := new node(args)
-    Choose,       // lhs := any value in [lo, hi]
-    Branch,       // if !cond goto target
-    Jump,         // goto target
-    Return,       // emit ret(T, method, rhs)
-    Await,        // blocked until cond
-    AtomicBegin, AtomicEnd,
-    Lock, Unlock, Free,
+    Assign,  // lhs := rhs (lhs may be a TupleLit of locations)
+    New,     // lhs := new node(args)
+    Choose,  // lhs := any value in [lo, hi]
+    Branch,  // if !cond goto target
+    Jump,    // goto target
+    Return,  // emit ret(T, method, rhs)
+    Await,   // blocked until cond
+    AtomicBegin,
+    AtomicEnd,
+    Lock,
+    Unlock,
+    Free,
     Assert,
-    Eval,         // evaluate rhs for its effect (cas(...);)
-    Fail,         // run-time error `message`
+    Eval,  // evaluate rhs for its effect (cas(...);)
+    Fail,  // run-time error `message`
   };
   Op op = Eval;
   bool shared = false;  // touches shared memory: ends the step outside atomic blocks
@@ -108,14 +148,14 @@ struct MethodInfo {
   Loc loc;                    // where it is declared
   std::vector<TypeP> params;  // stored in locals 0, 1, ...
   std::vector<int> param_offsets;
-  TypeP result;               // Void for none
-  int entry = 0;              // index into code
+  TypeP result;                                 // Void for none
+  int entry = 0;                                // index into code
   std::vector<std::pair<int, int>> local_refs;  // (local offset, node type) of reference slots
   // The client protocol: the method may be called only when `guard` holds
   // (null: always); at the call, client variables are updated in order.
   RExprP guard;
   std::vector<std::pair<RExprP, RExprP>> on_call;  // (client variable, value)
-  std::vector<NamedSlot> local_names;           // every local, including inlined procedures'
+  std::vector<NamedSlot> local_names;              // every local, including inlined procedures'
 };
 
 struct NodeType {
@@ -125,9 +165,9 @@ struct NodeType {
   int stride = 1;  // 1 flag + fields
   std::vector<std::string> field_names;
   std::vector<TypeP> field_types;
-  std::vector<int> field_offsets;             // within the node, after the flag
+  std::vector<int> field_offsets;               // within the node, after the flag
   std::vector<std::pair<int, int>> ref_fields;  // (offset after flag, node type)
-  bool manual = false;                        // uses free(): no garbage collection
+  bool manual = false;                          // uses free(): no garbage collection
 };
 
 struct Program {
@@ -147,10 +187,10 @@ struct Program {
   // Layout.
   int shared_size = 0;
   int heap_size = 0;
-  int thread_base = 0;    // first slot of thread 1
+  int thread_base = 0;  // first slot of thread 1
   int thread_stride = 0;
-  int thread_vars = 0;    // offset of thread variables within a thread
-  int locals = 0;         // offset of locals within a thread
+  int thread_vars = 0;  // offset of thread variables within a thread
+  int locals = 0;       // offset of locals within a thread
   int locals_size = 0;
   int state_size = 0;
   static constexpr int pc_slot = 0, ops_slot = 1, link_slot = 2;  // link: kind, ref, offset
@@ -159,8 +199,8 @@ struct Program {
   bool uses_ll = false;
   std::vector<std::pair<int, int>> shared_refs;  // (slot, node type) of shared references
   std::vector<std::pair<int, int>> thread_refs;  // (offset in thread, node type) of thread variables
-  std::vector<std::int32_t> slot_lo, slot_hi;   // range of every slot (for packing)
-  std::vector<std::int32_t> initial;            // the initial state
+  std::vector<std::int32_t> slot_lo, slot_hi;    // range of every slot (for packing)
+  std::vector<std::int32_t> initial;             // the initial state
   std::vector<NamedSlot> shared_names, thread_var_names;
 
   int thread_at(int t) const { return thread_base + t * thread_stride; }  // t from 0

@@ -152,7 +152,7 @@ void StateStore::insert_many(const std::int32_t* states, std::size_t n, std::siz
 void StateStore::get_node(const Part& node, std::uint32_t id, std::int32_t* s) const {
   const std::uint64_t pair = tables_[node.table]->pair(id);
   for (const auto& [child, value] : {std::pair{node.left, static_cast<std::uint32_t>(pair)},
-                                    std::pair{node.right, static_cast<std::uint32_t>(pair >> 32)}}) {
+                                     std::pair{node.right, static_cast<std::uint32_t>(pair >> 32)}}) {
     const Part& part = parts_[child];
     if (part.leaf) {
       unpack(part, value, s);

@@ -65,7 +65,7 @@ class StateStore {
     return values[node.left] | static_cast<std::uint64_t>(values[node.right]) << 32;
   }
 
-  std::vector<Field> fields_;  // slots with more than one value
+  std::vector<Field> fields_;                                      // slots with more than one value
   std::vector<std::pair<std::uint32_t, std::int32_t>> constants_;  // slot, value: not stored
   std::vector<Part> parts_;
   std::vector<std::unique_ptr<PairTable>> tables_;  // one per inner node; the root's is last
@@ -80,8 +80,8 @@ class StateStore {
   Recent& recent_of(std::uint32_t table, std::uint64_t h) {
     return recent_[(static_cast<std::size_t>(table) << recent_bits) | (h & ((1u << recent_bits) - 1))];
   }
-  std::vector<Recent> recent_;  // 2^recent_bits a table
-  std::vector<std::uint32_t> values_;   // scratch: n x parts_.size() values
+  std::vector<Recent> recent_;         // 2^recent_bits a table
+  std::vector<std::uint32_t> values_;  // scratch: n x parts_.size() values
   std::vector<std::uint64_t> pairs_, hashes_;
   std::vector<std::size_t> slots_;
 };

@@ -21,7 +21,8 @@ struct SuccessorPipeline::Context {
 SuccessorPipeline::SuccessorPipeline(const Program& p, const StateStore& store, unsigned workers, bool thread_steps,
                                      bool record_independent)
     : p_(p), store_(store), record_independent_(record_independent), max_in_flight_(4 * std::max(workers, 1u)) {
-  for (unsigned w = 0; w < std::max(workers, 1u); ++w) contexts_.push_back(std::make_unique<Context>(p, w, thread_steps));
+  for (unsigned w = 0; w < std::max(workers, 1u); ++w)
+    contexts_.push_back(std::make_unique<Context>(p, w, thread_steps));
   for (unsigned w = 1; w < contexts_.size(); ++w) threads_.emplace_back([this, w] { work(*contexts_[w]); });
 }
 
@@ -111,7 +112,7 @@ SuccessorChunk* SuccessorPipeline::next(std::uint32_t known) {
       return c;
     }
     if (in_flight_.empty() && !can_claim()) return nullptr;  // nothing claimed, nothing left
-    if (can_claim()) {  // rather than wait, compute the next unclaimed chunk here
+    if (can_claim()) {                                       // rather than wait, compute the next unclaimed chunk here
       SuccessorChunk* c = claim();
       lock.unlock();
       compute(*contexts_[0], *c);

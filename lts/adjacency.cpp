@@ -5,9 +5,7 @@ namespace lts {
 // A stable counting sort by source (or target): O(n + m), no comparisons.
 Adjacency::Adjacency(const Lts& lts, Direction direction, Which which)
     : offsets_(static_cast<std::size_t>(lts.num_states) + 1, 0) {
-  const auto key = [direction](const Transition& t) {
-    return direction == Direction::forward ? t.from : t.to;
-  };
+  const auto key = [direction](const Transition& t) { return direction == Direction::forward ? t.from : t.to; };
   const auto wanted = [which](const Transition& t) { return which == Which::all || t.label == tau; };
   for (const Transition& t : lts.transitions)
     if (wanted(t)) ++offsets_[key(t) + 1];

@@ -25,10 +25,8 @@ void bucket_sort(std::size_t m, std::uint32_t n, Key key, Value value, std::vect
   std::vector<std::uint32_t> cursor[2];
   for (int p = 0; p < parts; ++p) cursor[p].assign(n, 0);
   auto on_parts = [&](auto f) {
-    if (parts == 2)
-      on_two_threads(half, m, f);
-    else
-      f(0, std::size_t{0}, m);
+    if (parts == 2) on_two_threads(half, m, f);
+    else f(0, std::size_t{0}, m);
   };
   on_parts([&](int part, std::size_t begin, std::size_t end) {
     std::vector<std::uint32_t>& c = cursor[part];

@@ -31,8 +31,8 @@ TauSccs tau_sccs(const Lts& lts) {
     std::uint32_t next_edge;
   };
   std::vector<Frame> dfs;
-  std::uint32_t next = 1;          // the next open number
-  std::uint64_t closed_id = n;     // the last closed component's number (counts down)
+  std::uint32_t next = 1;           // the next open number
+  std::uint64_t closed_id = n;      // the last closed component's number (counts down)
   std::vector<std::uint32_t> size;  // per closed component, in closing order
 
   auto open = [&](StateId s) {

@@ -26,8 +26,7 @@ class Antichain {
  public:
   // `enabled` false turns pruning off: only exact repeats are recognised
   // (the plain subset construction, kept for benchmarks and tests).
-  Antichain(lts::StateId impl_states, bool enabled)
-      : enabled_(enabled), first_(enabled ? impl_states : 0, none) {}
+  Antichain(lts::StateId impl_states, bool enabled) : enabled_(enabled), first_(enabled ? impl_states : 0, none) {}
 
   // Adds (s, S) unless it is covered; returns whether it was added.
   bool insert(lts::StateId s, SubsetId subset, const DeterminisedSpec& spec);

@@ -25,7 +25,8 @@ lts::Lts block_graph(const lts::Lts& lts, const bisim::Partition& partition, bis
   if (bisim::divergence_sensitive(e)) {
     const lts::TauSccs sccs = lts::tau_sccs(inert);
     for (lts::StateId s = 0; s < lts.num_states; ++s)
-      if (sccs.divergent[sccs.component[s]]) g.transitions.push_back({partition.block[s], lts::tau, partition.block[s]});
+      if (sccs.divergent[sccs.component[s]])
+        g.transitions.push_back({partition.block[s], lts::tau, partition.block[s]});
   }
   std::sort(g.transitions.begin(), g.transitions.end());
   g.transitions.erase(std::unique(g.transitions.begin(), g.transitions.end()), g.transitions.end());

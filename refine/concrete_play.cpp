@@ -58,8 +58,9 @@ class Lifter {
     }
     cycle_start = path.size();
     const std::uint32_t scc = sccs_->component[at];
-    const auto loop = search(at, [&](const lts::Transition& t) { return inert(t) && t.to == at; },
-                             [&](const lts::Transition& t) { return inert(t) && sccs_->component[t.to] == scc; });
+    const auto loop = search(
+        at, [&](const lts::Transition& t) { return inert(t) && t.to == at; },
+        [&](const lts::Transition& t) { return inert(t) && sccs_->component[t.to] == scc; });
     path.insert(path.end(), loop.begin(), loop.end());
     return path;
   }

@@ -36,7 +36,7 @@ struct ConcreteMove {
   std::vector<lts::Transition> attack;
   std::size_t cycle_start = 0;
   PlayMove::Answer answer = PlayMove::Answer::cannot;
-  lts::StateId defender_at = 0;             // the defender's state when the move is made
+  lts::StateId defender_at = 0;              // the defender's state when the move is made
   std::vector<lts::Transition> answer_path;  // same: internal steps then the attacker's label
   // cannot: the states the defender reaches from defender_at by internal
   // steps inside its class (itself first); none of them can answer.

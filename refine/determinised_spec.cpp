@@ -20,7 +20,8 @@ DeterminisedSpec::DeterminisedSpec(const lts::Lts& spec) : spec_(spec), mark_(sp
   const lts::StateId n = spec.num_states;
   visible_offsets_.assign(n + 1, 0);
   tau_offsets_.assign(n + 1, 0);
-  for (const lts::Transition& t : spec.transitions) ++(t.label == lts::tau ? tau_offsets_ : visible_offsets_)[t.from + 1];
+  for (const lts::Transition& t : spec.transitions)
+    ++(t.label == lts::tau ? tau_offsets_ : visible_offsets_)[t.from + 1];
   for (lts::StateId s = 0; s < n; ++s) {
     visible_offsets_[s + 1] += visible_offsets_[s];
     tau_offsets_[s + 1] += tau_offsets_[s];
@@ -30,10 +31,8 @@ DeterminisedSpec::DeterminisedSpec(const lts::Lts& spec) : spec_(spec), mark_(sp
   std::vector<std::uint32_t> vfill(visible_offsets_.begin(), visible_offsets_.end() - 1);
   std::vector<std::uint32_t> tfill(tau_offsets_.begin(), tau_offsets_.end() - 1);
   for (const lts::Transition& t : spec.transitions) {
-    if (t.label == lts::tau)
-      tau_targets_[tfill[t.from]++] = t.to;
-    else
-      visible_[vfill[t.from]++] = t;
+    if (t.label == lts::tau) tau_targets_[tfill[t.from]++] = t.to;
+    else visible_[vfill[t.from]++] = t;
   }
   for (lts::StateId s = 0; s < n; ++s)
     std::sort(visible_.begin() + visible_offsets_[s], visible_.begin() + visible_offsets_[s + 1]);

@@ -15,7 +15,8 @@ DisjointUnion disjoint_union(const lts::Lts& a, const lts::Lts& b) {
   const auto copy = [&](const lts::Lts& part, lts::StateId offset) {
     std::vector<lts::LabelId> label(part.labels.size(), lts::tau);
     for (lts::LabelId l = 1; l < part.labels.size(); ++l) label[l] = builder.label(part.labels.name(l));
-    for (const lts::Transition& t : part.transitions) builder.add_transition(t.from + offset, label[t.label], t.to + offset);
+    for (const lts::Transition& t : part.transitions)
+      builder.add_transition(t.from + offset, label[t.label], t.to + offset);
   };
   copy(a, 0);
   copy(b, a.num_states);

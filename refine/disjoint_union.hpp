@@ -7,8 +7,8 @@
 namespace refine {
 
 struct DisjointUnion {
-  lts::Lts lts;                // A's states first, then B's; labels merged by name
-  lts::StateId b_offset = 0;   // B's state s is b_offset + s
+  lts::Lts lts;               // A's states first, then B's; labels merged by name
+  lts::StateId b_offset = 0;  // B's state s is b_offset + s
   lts::StateId a_initial() const { return lts.initial; }
   lts::StateId b_initial = 0;
 };

@@ -4,8 +4,8 @@
 #include <limits>
 #include <map>
 #include <optional>
-#include <tuple>
 #include <stdexcept>
+#include <tuple>
 
 #include "lts/adjacency.hpp"
 

@@ -23,8 +23,8 @@
 namespace refine {
 
 struct PlayMove {
-  bool attacker_is_a = true;  // which side moves; the other answers
-  bool diverges = false;      // the attacker runs internal steps forever
+  bool attacker_is_a = true;      // which side moves; the other answers
+  bool diverges = false;          // the attacker runs internal steps forever
   lts::LabelId label = lts::tau;  // the attacker's action (tau: an internal step that changes class)
   enum class Answer { cannot, same, stays } answer = Answer::cannot;  // stays: the defender idles (tau only)
   // Where sides A and B are in the graph after the move (when answered).

@@ -18,9 +18,7 @@ lts::Transition ArcTable::transition(std::uint32_t arc) const {
   return {static_cast<lts::StateId>(after - offsets_.begin() - 1), arcs_[arc].label, arcs_[arc].to};
 }
 
-CycleFinder::CycleFinder(const lts::Lts& lts, const ThreadedLts& threads)
-    : lts_(lts), threads_(threads), out_(lts) {}
-
+CycleFinder::CycleFinder(const lts::Lts& lts, const ThreadedLts& threads) : lts_(lts), threads_(threads), out_(lts) {}
 
 SubGraphSccs CycleFinder::sccs(const SubGraph& g) const {
   SubGraphSccs s;
@@ -77,10 +75,8 @@ std::vector<lts::Transition> CycleFinder::stem_to(const std::vector<bool>& goal)
       if (done[t.to] || dist[st] + cost >= dist[t.to]) continue;
       dist[t.to] = dist[st] + cost;
       via[t.to] = e;
-      if (cost == 0)
-        queue.push_front(t.to);
-      else
-        queue.push_back(t.to);
+      if (cost == 0) queue.push_front(t.to);
+      else queue.push_back(t.to);
     }
   }
   return {};

@@ -30,8 +30,8 @@ struct SubGraph {
 
 // What an SCC of a SubGraph offers a cycle.
 struct ComponentFacts {
-  bool has_cycle = false;      // some kept transition inside it
-  ThreadMask steps = 0;        // threads with a step(U) inside it
+  bool has_cycle = false;                      // some kept transition inside it
+  ThreadMask steps = 0;                        // threads with a step(U) inside it
   ThreadMask always_pending = ~ThreadMask{0};  // pending in every state of it
   // A cycle through the whole component is fair (every thread pending
   // throughout steps): docs/progress.md, "fair execution".

@@ -50,8 +50,7 @@ Components filtered_sccs(lts::StateId num_states, const Graph& graph, KeepState 
         const auto& t = arcs[calls.back().second++];
         if (!keep_arc(t) || !keep_state(t.to)) continue;
         const std::uint32_t index = m[t.to].index;
-        if (index == unvisited)
-          enter(t.to);
+        if (index == unvisited) enter(t.to);
         else if (index != done)  // still on the stack
           m[v].low = std::min(m[v].low, index);
         continue;

@@ -52,14 +52,14 @@ Lasso find_tau_lasso(const lts::Lts& lts) {
   const lts::Adjacency out(lts, lts::Direction::forward);
   const lts::StateId entry = lts.initial;
   if (!on_cycle(entry)) {
-    lasso.stem = shortest_path(lts, out, entry, [](const lts::Transition&) { return true; }, on_cycle);
+    lasso.stem = shortest_path(
+        lts, out, entry, [](const lts::Transition&) { return true; }, on_cycle);
     if (lasso.stem.empty()) return lasso;  // no divergent state is reachable
   }
   const lts::StateId start = lasso.stem.empty() ? entry : lasso.stem.back().to;
   const std::uint32_t c = sccs.component[start];
   lasso.cycle = shortest_path(
-      lts, out, start,
-      [&](const lts::Transition& t) { return t.label == lts::tau && sccs.component[t.to] == c; },
+      lts, out, start, [&](const lts::Transition& t) { return t.label == lts::tau && sccs.component[t.to] == c; },
       [&](lts::StateId s) { return s == start; });
   lasso.found = true;
   return lasso;

@@ -33,9 +33,10 @@ std::vector<Progress> parse_progress_list(std::string_view text) {
     const auto* p = std::find_if(std::begin(all_progress), std::end(all_progress),
                                  [&](Progress q) { return progress_name(q) == word; });
     if (p == std::end(all_progress))
-      throw std::invalid_argument(fmt::format(
-          "unknown progress property '{}': use lock-free, wait-free, obstruction-free, deadlock-free, "
-          "starvation-free (comma-separated) or all", word));
+      throw std::invalid_argument(
+          fmt::format("unknown progress property '{}': use lock-free, wait-free, obstruction-free, deadlock-free, "
+                      "starvation-free (comma-separated) or all",
+                      word));
     if (std::find(list.begin(), list.end(), *p) == list.end()) list.push_back(*p);
     if (comma == std::string_view::npos) return list;
     text.remove_prefix(comma + 1);
@@ -122,7 +123,7 @@ class Checker {
   // The SCCs of `g`, shared by the properties that search the same sub-graph.
   const SubGraphSccs& sccs(Progress p, std::size_t b, const SubGraph& g) {
     const int family = p == Progress::lock_free || p == Progress::deadlock_free ? 0
-                       : p == Progress::obstruction_free                       ? 1
+                       : p == Progress::obstruction_free                        ? 1
                                                                                 : 2;
     const auto key = std::pair(family, family == 0 ? std::size_t{0} : b);
     auto it = cache_.find(key);

@@ -13,8 +13,7 @@ std::string why(const ProgressVerdict& v) {
   const std::uint32_t t = v.lasso.thread;
   switch (v.property) {
     case Progress::lock_free: return "the threads can take steps forever while no call returns";
-    case Progress::deadlock_free:
-      return "in a fair run (every pending thread keeps stepping) no call returns any more";
+    case Progress::deadlock_free: return "in a fair run (every pending thread keeps stepping) no call returns any more";
     case Progress::wait_free: return fmt::format("thread {} can take steps forever without returning", t);
     case Progress::obstruction_free:
       return fmt::format("thread {}, running alone, can take steps forever without returning", t);
@@ -70,8 +69,8 @@ std::string lasso_text(const lts::Lts& l, const ThreadedLts& t, const ProgressVe
   text += fmt::format("then forever a cycle of {} transition{} through states {}:\n", lasso.cycle.size(),
                       lasso.cycle.size() == 1 ? "" : "s", states);
   text += fmt::format("  {}\n", compact_labels(l, lasso.cycle));
-  text += fmt::format("threads stepping in the cycle: {}; calls pending for ever: {}\n",
-                      thread_list(t, lasso.stepping), stuck_calls(l, t, lasso));
+  text += fmt::format("threads stepping in the cycle: {}; calls pending for ever: {}\n", thread_list(t, lasso.stepping),
+                      stuck_calls(l, t, lasso));
   return text;
 }
 
@@ -84,8 +83,7 @@ void add_cex(Report& report, const lts::Lts& l, const ProgressVerdict& v) {
 
 }  // namespace
 
-Report progress_report(const lts::Lts& l, const ProgressResult& result, const std::string& a,
-                       const TraceStyle& style) {
+Report progress_report(const lts::Lts& l, const ProgressResult& result, const std::string& a, const TraceStyle& style) {
   Report report;
   for (const ProgressVerdict& v : result.verdicts) report.holds = report.holds && v.holds;
   if (result.verdicts.size() > 1) {

@@ -11,7 +11,6 @@ namespace refine {
 
 // `a` names the input. Lasso states are printed as they are in `result`
 // (the tool restores the file's ids before calling this).
-Report progress_report(const lts::Lts& l, const ProgressResult& result, const std::string& a,
-                       const TraceStyle& style);
+Report progress_report(const lts::Lts& l, const ProgressResult& result, const std::string& a, const TraceStyle& style);
 
 }  // namespace refine

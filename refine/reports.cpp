@@ -15,8 +15,8 @@ std::string actions(std::size_t n) { return fmt::format("{} action{}", n, n == 1
 std::string could_do(std::size_t trace_length, const std::string& other, const std::vector<std::string>& enabled) {
   std::string text = trace_length > 1 ? fmt::format("After the first {}, {} ", actions(trace_length - 1), other)
                                       : fmt::format("Initially {} ", other);
-  return text + (enabled.empty() ? "can do no visible action.\n"
-                                 : fmt::format("can do only: {}\n", fmt::join(enabled, "  ")));
+  return text +
+         (enabled.empty() ? "can do no visible action.\n" : fmt::format("can do only: {}\n", fmt::join(enabled, "  ")));
 }
 
 std::string play_table(const BisimilarityResult& r, const std::string& a, const std::string& b) {
@@ -28,7 +28,10 @@ std::string play_table(const BisimilarityResult& r, const std::string& a, const 
     if (m.answer == PlayMove::Answer::same) answer = fmt::format("{} does it too", other);
     if (m.answer == PlayMove::Answer::stays) answer = fmt::format("{} stays put", other);
     rows.push_back({std::to_string(i + 1), m.attacker_is_a ? a : b,
-                    m.diverges ? "diverges (internal steps forever)" : m.label.empty() ? "i" : m.label, answer});
+                    m.diverges        ? "diverges (internal steps forever)"
+                    : m.label.empty() ? "i"
+                                      : m.label,
+                    answer});
   }
   return render_table(rows);
 }
@@ -105,9 +108,10 @@ Report bisimilarity_report(const BisimilarityResult& r, bisim::Equivalence e, co
     if (!m.diverges && !m.label.empty()) report.trace.push_back(m.label);
   if (!r.witness.empty()) {
     report.cex_text = play_file_text(r, e, a, b);
-    report.text += fmt::format("--cex writes this play step by step on the states of both ({} move{}, internal steps "
-                               "included).\n",
-                               r.witness.size(), r.witness.size() == 1 ? "" : "s");
+    report.text += fmt::format(
+        "--cex writes this play step by step on the states of both ({} move{}, internal steps "
+        "included).\n",
+        r.witness.size(), r.witness.size() == 1 ? "" : "s");
   }
   return report;
 }

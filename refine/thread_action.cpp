@@ -18,8 +18,7 @@ std::optional<ThreadAction> parse_thread_action(std::string_view label) {
   if (!label.ends_with(")")) return std::nullopt;
   const char* end = label.data() + label.size();
   const auto [rest, error] = std::from_chars(label.data(), end, action.thread);
-  if (error != std::errc{} || action.thread == 0 || rest == end || (*rest != ',' && *rest != ')'))
-    return std::nullopt;
+  if (error != std::errc{} || action.thread == 0 || rest == end || (*rest != ',' && *rest != ')')) return std::nullopt;
   return action;
 }
 

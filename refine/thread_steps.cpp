@@ -68,10 +68,10 @@ ThreadedLts attribute_threads(const lts::Lts& lts, ThreadedLts classified, const
     if (!t.reachable[tr.from]) continue;
     const LabelKind kind = t.label[tr.label].kind;
     if (kind == LabelKind::tau)
-      throw ProgressInputError(fmt::format(
-          "state {} has an untagged internal step (i) beside step(T) labels: every internal step must name "
-          "its thread (make the LTS with `gen --thread-steps`, and do not hide step in between)",
-          state_name(tr.from, original)));
+      throw ProgressInputError(
+          fmt::format("state {} has an untagged internal step (i) beside step(T) labels: every internal step must name "
+                      "its thread (make the LTS with `gen --thread-steps`, and do not hide step in between)",
+                      state_name(tr.from, original)));
     if (kind == LabelKind::other)
       throw ProgressInputError(fmt::format("label {} (from state {}) is none of call(T,...), ret(T,...), step(T)",
                                            lts.labels.name(tr.label), state_name(tr.from, original)));
@@ -95,13 +95,16 @@ ThreadedLts attribute_threads(const lts::Lts& lts, ThreadedLts classified, const
       ThreadMask q = p;
       if (c.kind == LabelKind::call) {
         if (p & bit)
-          throw ProgressInputError(fmt::format("inconsistent pending calls: {} from state {}, where thread {} "
-                                               "already has a pending call", name, state_name(s, original),
-                                               t.threads[c.bit]));
+          throw ProgressInputError(
+              fmt::format("inconsistent pending calls: {} from state {}, where thread {} "
+                          "already has a pending call",
+                          name, state_name(s, original), t.threads[c.bit]));
         q = p | bit;
       } else if (!(p & bit)) {
-        throw ProgressInputError(fmt::format("inconsistent pending calls: {} from state {}, where thread {} has "
-                                             "no pending call", name, state_name(s, original), t.threads[c.bit]));
+        throw ProgressInputError(
+            fmt::format("inconsistent pending calls: {} from state {}, where thread {} has "
+                        "no pending call",
+                        name, state_name(s, original), t.threads[c.bit]));
       } else if (c.kind == LabelKind::ret) {
         q = p & ~bit;
       }
@@ -110,9 +113,9 @@ ThreadedLts attribute_threads(const lts::Lts& lts, ThreadedLts classified, const
         t.pending[tr.to] = q;
         queue.push_back(tr.to);
       } else if (t.pending[tr.to] != q) {
-        throw ProgressInputError(fmt::format(
-            "inconsistent pending calls: state {} is reached with pending threads {} and with {}",
-            state_name(tr.to, original), thread_list(t, t.pending[tr.to]), thread_list(t, q)));
+        throw ProgressInputError(
+            fmt::format("inconsistent pending calls: state {} is reached with pending threads {} and with {}",
+                        state_name(tr.to, original), thread_list(t, t.pending[tr.to]), thread_list(t, q)));
       }
     }
   }

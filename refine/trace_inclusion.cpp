@@ -58,8 +58,13 @@ std::vector<lts::LabelId> map_labels(const lts::Lts& impl, const lts::Lts& spec)
 class Search {
  public:
   Search(const lts::Lts& impl, const lts::Lts& spec, const InclusionOptions& options)
-      : impl_(impl), spec_(spec), options_(options), out_(impl),
-        det_(spec), seen_(impl.num_states, options.antichains), label_map_(map_labels(impl, spec)) {}
+      : impl_(impl),
+        spec_(spec),
+        options_(options),
+        out_(impl),
+        det_(spec),
+        seen_(impl.num_states, options.antichains),
+        label_map_(map_labels(impl, spec)) {}
 
   InclusionResult run() {
     offer({impl_.initial, det_.initial(), no_parent, 0});

@@ -26,10 +26,8 @@ struct ThreadColumns {
 
   explicit ThreadColumns(const std::vector<std::string>& labels) {
     for (const std::string& l : labels) {
-      if (const auto a = parse_thread_action(l))
-        of_thread.emplace(a->thread, 0);
-      else
-        has_other = true;
+      if (const auto a = parse_thread_action(l)) of_thread.emplace(a->thread, 0);
+      else has_other = true;
     }
     std::size_t c = 0;
     for (auto& [thread, column] : of_thread) column = c++;

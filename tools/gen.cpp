@@ -2,12 +2,12 @@
 #include <unistd.h>
 
 #include <charconv>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
-#include <thread>
-#include <sstream>
-#include <cstdint>
 #include <limits>
+#include <sstream>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -37,8 +37,7 @@ std::pair<long, long> parse_values(const std::string& text) {
       const long hi = std::stol(text.substr(dots + 2), &used2);
       if (used == dots && used2 == text.size() - dots - 2) return {lo, hi};
     }
-  } catch (const std::exception&) {
-  }
+  } catch (const std::exception&) {}
   throw tools::UsageError(fmt::format("--values expects LO..HI or N (for 1..N), not '{}'", text));
 }
 
@@ -50,8 +49,7 @@ long parse_ops(const std::string& text) {
     std::size_t used = 0;
     const long n = std::stol(text, &used);
     if (used == text.size() && n >= 0 && text[0] != '+') return n;
-  } catch (const std::exception&) {
-  }
+  } catch (const std::exception&) {}
   throw tools::UsageError(fmt::format("--ops expects a positive number or 'inf', not '{}'", text));
 }
 
@@ -141,7 +139,8 @@ int replay(const frontend::Program& program, const std::string& model, const Rep
     formats::check_output_path(r.dot);
     formats::check_outputs_spare_inputs({r.dot}, {model, r.cex});
   }
-  const std::vector<std::string> source = model == "-" ? std::vector<std::string>{} : split_lines(file_text(model, "model file"));
+  const std::vector<std::string> source =
+      model == "-" ? std::vector<std::string>{} : split_lines(file_text(model, "model file"));
   std::optional<Run> run;
   if (r.fault) {
     run = find_fault_run(program);
@@ -162,8 +161,9 @@ int replay(const frontend::Program& program, const std::string& model, const Rep
     if (!cex.play && !r.side.empty())
       throw tools::UsageError(fmt::format("--replay-side applies to a play of refines --equiv, and {} is none", r.cex));
     const bool side_a = r.side != "B";
-    SearchResult found = cex.play ? find_play_run(program, side_path(r.cex, cex, side_a), cex.states[side_a ? 0 : 1], reduced)
-                                  : find_run(program, cex);
+    SearchResult found =
+        cex.play ? find_play_run(program, side_path(r.cex, cex, side_a), cex.states[side_a ? 0 : 1], reduced)
+                 : find_run(program, cex);
     if (!found.run) {
       fmt::print(stderr, "gen: {}: the counterexample does not belong to this model and these options: {}\n", r.cex,
                  found.why.detail);
@@ -183,10 +183,13 @@ int replay(const frontend::Program& program, const std::string& model, const Rep
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app("Generate the LTS (.aut) of a concurrent object from its model: K most general client threads,\n"
-               "each calling every method with every argument, N times or forever.",
-               "gen");
-  tools::describe_tool(app, "Examples:\n"
+  CLI::App app(
+      "Generate the LTS (.aut) of a concurrent object from its model: K most general client threads,\n"
+      "each calling every method with every argument, N times or forever.",
+      "gen");
+  tools::describe_tool(
+      app,
+      "Examples:\n"
       "  gen models/treiber_stack.conc --threads 2 --ops 2 -o impl.aut\n"
       "  gen models/treiber_stack.conc --threads 2 --ops 2 --spec -o spec.aut   linearizable specification\n"
       "  gen models/stack_spec.conc --object Stack --values 1..3 | quotient -\n"
@@ -205,11 +208,14 @@ int main(int argc, char** argv) {
   tools::OutputOptions output;
   app.add_option("model", model, "Model file (.conc), or '-' for standard input")->type_name("MODEL");
   app.add_option("--object", object, "Object (or spec) to explore; default: the first in the file")->type_name("NAME");
-  app.add_option("-t,--threads", threads, "Number of client threads K (default 2)")->type_name("K")->check(CLI::Range(1, 16));
+  app.add_option("-t,--threads", threads, "Number of client threads K (default 2)")
+      ->type_name("K")
+      ->check(CLI::Range(1, 16));
   app.add_option("-n,--ops", ops, "Operations per thread: a number from 1, or 'inf' (default 1)")->type_name("N|inf");
   app.add_option("--values", values, "Domain of 'value': LO..HI or N for 1..N (default: the model's 'values')")
       ->type_name("LO..HI");
-  app.add_option("--pool", pool, "Size of every node pool, instead of the model's 'pool' (more operations need more nodes)")
+  app.add_option("--pool", pool,
+                 "Size of every node pool, instead of the model's 'pool' (more operations need more nodes)")
       ->type_name("N")
       ->check(CLI::Range(0L, 100000L));
   app.add_flag("--spec", spec, "Make each method body one atomic step: the linearizable specification");
@@ -264,9 +270,8 @@ int main(int argc, char** argv) {
       fmt::print(stderr,
                  "gen: {} states, {} transitions, {:.3f} s ({:.3f} s cpu), {:.0f} states/s of cpu, "
                  "{} bytes/state packed, {:.1f} bytes/state stored, {:.1f} MB\n",
-                 st.states, st.transitions, st.seconds, st.cpu_seconds,
-                 st.states / std::max(st.cpu_seconds, 1e-9), st.record_bytes,
-                 static_cast<double>(st.store_bytes) / std::max<std::uint64_t>(st.states, 1),
+                 st.states, st.transitions, st.seconds, st.cpu_seconds, st.states / std::max(st.cpu_seconds, 1e-9),
+                 st.record_bytes, static_cast<double>(st.store_bytes) / std::max<std::uint64_t>(st.states, 1),
                  (st.store_bytes + st.lts_bytes) / 1e6);
     return 0;
   });

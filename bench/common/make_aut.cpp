@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 int main(int argc, char** argv) {
   CLI::App app("Write a random LTS in .aut format to stdout (for benchmarks).", "make_aut");
@@ -49,10 +49,8 @@ int main(int argc, char** argv) {
       from = std::uniform_int_distribution<std::uint64_t>(0, states - 1)(rng);
       to = std::uniform_int_distribution<std::uint64_t>(0, states - 1)(rng);
     }
-    if (is_tau(rng))
-      fmt::format_to(std::back_inserter(buf), "({},i,{})\n", from, to);
-    else
-      fmt::format_to(std::back_inserter(buf), "({},{},{})\n", from, names[label(rng)], to);
+    if (is_tau(rng)) fmt::format_to(std::back_inserter(buf), "({},i,{})\n", from, to);
+    else fmt::format_to(std::back_inserter(buf), "({},{},{})\n", from, names[label(rng)], to);
     if (buf.size() > (1u << 20)) flush();
   }
   flush();

@@ -85,7 +85,9 @@ int main(int argc, char** argv) {
   std::vector<std::uint64_t> states{0};
   std::vector<std::string> names;
   std::unordered_map<std::string, std::uint32_t> label_id;
-  struct Edge { std::uint32_t from, label, to; };
+  struct Edge {
+    std::uint32_t from, label, to;
+  };
   std::vector<Edge> edges;
   for (std::uint32_t i = 0; i < states.size(); ++i) {
     for (int t = 0; t < l.threads; ++t) {

@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <string>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 namespace {
 
@@ -114,8 +114,10 @@ int main(int argc, char** argv) {
   app.add_option("family", family, "line, tau-line, lines, ring, tau-ring or tau-ring-loops")
       ->check(CLI::IsMember({"line", "tau-line", "lines", "ring", "tau-ring", "tau-ring-loops"}))
       ->required();
-  app.add_option("size", size, "About how many transitions")->check(CLI::Range(std::uint64_t{2}, std::uint64_t{4'000'000'000}));
-  app.add_option("--length", length, "Length of each line of the 'lines' family")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{4'000'000'000}));
+  app.add_option("size", size, "About how many transitions")
+      ->check(CLI::Range(std::uint64_t{2}, std::uint64_t{4'000'000'000}));
+  app.add_option("--length", length, "Length of each line of the 'lines' family")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{4'000'000'000}));
   app.footer("Example: make_family tau-line 1000000 > tau_line.aut");
   CLI11_PARSE(app, argc, argv);
   if (family == "line") line(size);

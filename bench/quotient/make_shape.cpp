@@ -54,9 +54,7 @@ struct Shape {
 };
 
 using Rng = std::mt19937_64;
-std::uint64_t below(Rng& rng, std::uint64_t n) {
-  return std::uniform_int_distribution<std::uint64_t>(0, n - 1)(rng);
-}
+std::uint64_t below(Rng& rng, std::uint64_t n) { return std::uniform_int_distribution<std::uint64_t>(0, n - 1)(rng); }
 
 // State 0 with a tau-step to each of k leaves; leaf j steps on one of 1000
 // labels to a sink, every other one by tau too.
@@ -87,8 +85,7 @@ Shape duplicates(std::uint64_t m, Rng& rng) {
   Shape l;
   l.states = static_cast<std::uint32_t>(std::max<std::uint64_t>(m / 10, 2));
   const std::uint32_t labels[] = {0, l.label("a"), l.label("b")};
-  for (std::uint64_t i = 0; i < m / 5; ++i)
-    l.add(below(rng, l.states), labels[below(rng, 3)], below(rng, l.states));
+  for (std::uint64_t i = 0; i < m / 5; ++i) l.add(below(rng, l.states), labels[below(rng, 3)], below(rng, l.states));
   l.line();
   const std::vector<Step> once = l.steps;
   for (int copy = 1; copy < 4; ++copy) l.steps.insert(l.steps.end(), once.begin(), once.end());
@@ -113,14 +110,9 @@ Shape divergent(std::uint64_t m, Rng& rng) {
   const std::uint32_t labels[] = {0, l.label("a"), l.label("b")};
   for (std::uint32_t s = 0; s + 1 < l.states; s += 2) {
     switch (below(rng, 3)) {
-      case 0:
-        l.add(s, 0, s + 1), l.add(s + 1, 0, s);
-        break;
-      case 1:
-        l.add(s, 0, s);
-        break;
-      default:
-        l.add(s, 0, s + 1);
+      case 0: l.add(s, 0, s + 1), l.add(s + 1, 0, s); break;
+      case 1: l.add(s, 0, s); break;
+      default: l.add(s, 0, s + 1);
     }
   }
   for (std::uint64_t i = 0; i < 3 * m / 5; ++i)

@@ -12,20 +12,20 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "bench/scale/partition_stats.hpp"
 #include "formats/aut_reader.hpp"
 
 namespace {
 struct Model {
-  double vector_bytes = 16;       // packed state vector sent per cross edge
-  double rate = 1.5e6;            // states a core explores per second alone
-  double bandwidth = 1.25e9;      // bytes per second a rank can send (10 Gbit/s)
-  double latency = 20e-6;         // seconds per step of a reduction over R ranks
-  double store_bytes = 24;        // bytes per stored state (gen -v)
-  double transition_bytes = 50;   // bytes per transition at the quotient's peak
+  double vector_bytes = 16;      // packed state vector sent per cross edge
+  double rate = 1.5e6;           // states a core explores per second alone
+  double bandwidth = 1.25e9;     // bytes per second a rank can send (10 Gbit/s)
+  double latency = 20e-6;        // seconds per step of a reduction over R ranks
+  double store_bytes = 24;       // bytes per stored state (gen -v)
+  double transition_bytes = 50;  // bytes per transition at the quotient's peak
   double machine_gib = 24;
 };
 
@@ -34,14 +34,16 @@ void print_table(const lts::Lts& lts, const std::vector<unsigned>& ranks, const 
   const double n = lts.num_states, edges = double(lts.transitions.size());
   const double degree = n ? edges / n : 0;
   const double per_state = m.store_bytes + m.transition_bytes * degree;
-  fmt::print("states {}, transitions {} ({:.2f} per state), breadth-first levels {}\n",
-             lts.num_states, lts.transitions.size(), degree, levels);
-  fmt::print("model: vector {} B, {:.3g} states/s per rank, {:.3g} B/s per rank, {:.3g} s per "
-             "reduction step, {} + {} x {:.2f} = {:.0f} B per state held, {} GiB per machine\n\n",
-             m.vector_bytes, m.rate, m.bandwidth, m.latency, m.store_bytes, m.transition_bytes,
-             degree, per_state, m.machine_gib);
-  fmt::print("| R | cross share | explore B/state | refine B/state/round | imbalance | "
-             "busiest sender / mean | speed-up | states on R machines |\n");
+  fmt::print("states {}, transitions {} ({:.2f} per state), breadth-first levels {}\n", lts.num_states,
+             lts.transitions.size(), degree, levels);
+  fmt::print(
+      "model: vector {} B, {:.3g} states/s per rank, {:.3g} B/s per rank, {:.3g} s per "
+      "reduction step, {} + {} x {:.2f} = {:.0f} B per state held, {} GiB per machine\n\n",
+      m.vector_bytes, m.rate, m.bandwidth, m.latency, m.store_bytes, m.transition_bytes, degree, per_state,
+      m.machine_gib);
+  fmt::print(
+      "| R | cross share | explore B/state | refine B/state/round | imbalance | "
+      "busiest sender / mean | speed-up | states on R machines |\n");
   fmt::print("|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   const double t1 = n / m.rate;
   for (unsigned r : ranks) {
@@ -52,10 +54,9 @@ void print_table(const lts::Lts& lts, const std::vector<unsigned>& ranks, const 
     const double tr = double(s.max_rank_states) / m.rate + busiest * explore_msg / m.bandwidth +
                       levels * m.latency * std::ceil(std::log2(double(r)));
     const double fit = r * m.machine_gib * double(1ull << 30) / per_state;
-    fmt::print("| {} | {:.4f} | {:.1f} | {:.1f} | {:.4f} | {:.4f} | {:.1f} | {:.3g} |\n", r,
-               s.cross_share(), double(s.cross) * explore_msg / n,
-               double(s.cross) * refine_msg / n, s.imbalance(), mean ? busiest / mean : 1,
-               t1 / tr, fit);
+    fmt::print("| {} | {:.4f} | {:.1f} | {:.1f} | {:.4f} | {:.4f} | {:.1f} | {:.3g} |\n", r, s.cross_share(),
+               double(s.cross) * explore_msg / n, double(s.cross) * refine_msg / n, s.imbalance(),
+               mean ? busiest / mean : 1, t1 / tr, fit);
   }
 }
 }  // namespace

@@ -13,9 +13,7 @@ std::uint64_t splitmix64(std::uint64_t x) {  // Steele, Lea, Flood, OOPSLA 2014
 }
 }  // namespace
 
-unsigned owner(lts::StateId state, unsigned ranks) {
-  return static_cast<unsigned>(splitmix64(state) % ranks);
-}
+unsigned owner(lts::StateId state, unsigned ranks) { return static_cast<unsigned>(splitmix64(state) % ranks); }
 
 PartitionStats partition(const lts::Lts& lts, unsigned ranks) {
   PartitionStats s;
@@ -54,7 +52,10 @@ std::uint32_t bfs_levels(const lts::Lts& lts) {
     next.clear();
     for (auto q : level)
       for (auto k = first[q]; k < first[q + 1]; ++k)
-        if (!seen[succ[k]]) { seen[succ[k]] = true; next.push_back(succ[k]); }
+        if (!seen[succ[k]]) {
+          seen[succ[k]] = true;
+          next.push_back(succ[k]);
+        }
     level.swap(next);
   }
   return levels;

@@ -20,17 +20,15 @@ struct PartitionStats {
   unsigned ranks = 1;
   std::uint64_t states = 0;
   std::uint64_t transitions = 0;
-  std::uint64_t self_loops = 0;         // never cross, whatever R
-  std::uint64_t cross = 0;              // transitions whose ends have different owners
-  std::uint64_t max_rank_states = 0;    // states of the fullest rank
-  std::uint64_t max_rank_cross_out = 0; // cross transitions leaving the busiest sender
-  std::uint64_t max_rank_cross_in = 0;  // cross transitions arriving at the busiest receiver
+  std::uint64_t self_loops = 0;          // never cross, whatever R
+  std::uint64_t cross = 0;               // transitions whose ends have different owners
+  std::uint64_t max_rank_states = 0;     // states of the fullest rank
+  std::uint64_t max_rank_cross_out = 0;  // cross transitions leaving the busiest sender
+  std::uint64_t max_rank_cross_in = 0;   // cross transitions arriving at the busiest receiver
 
   double cross_share() const { return transitions ? double(cross) / double(transitions) : 0; }
   // The fullest rank against the mean: 1 is perfect balance.
-  double imbalance() const {
-    return states ? double(max_rank_states) * ranks / double(states) : 1;
-  }
+  double imbalance() const { return states ? double(max_rank_states) * ranks / double(states) : 1; }
 };
 
 // Partitions the states 0..num_states-1 of `lts` into `ranks` parts by owner().

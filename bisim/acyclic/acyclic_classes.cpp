@@ -16,7 +16,7 @@ using lts::StateId;
 // A step as an element of a key: its label in the high half, the class of
 // its target (or `self`) in the low half, so sorting orders by label first.
 using Element = std::uint64_t;
-constexpr std::uint32_t self = 0xFFFFFFFF;  // a step into the state's own class
+constexpr std::uint32_t self = 0xFFFFFFFF;       // a step into the state's own class
 constexpr lts::LabelId divergence = 0xFFFFFFFE;  // a tau self-loop under divbranching
 Element element(lts::LabelId a, std::uint32_t d) { return std::uint64_t{a} << 32 | d; }
 lts::LabelId label_of(Element e) { return static_cast<lts::LabelId>(e >> 32); }
@@ -233,10 +233,8 @@ std::optional<Partition> acyclic_partition(const lts::Lts& lts, const Successors
     for (std::uint32_t i = runs.first(s); i < runs.end(s); ++i) {
       const lts::Transition& t = lts.transitions[i];
       if (t.to == s) {
-        if (t.label != lts::tau || !inert_tau)
-          elems.push_back(element(t.label, self));
-        else if (tau_loops_diverge)
-          elems.push_back(element(divergence, self));  // else inert
+        if (t.label != lts::tau || !inert_tau) elems.push_back(element(t.label, self));
+        else if (tau_loops_diverge) elems.push_back(element(divergence, self));  // else inert
       } else {
         elems.push_back(element(t.label, cls[t.to]));
       }

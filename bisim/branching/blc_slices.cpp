@@ -184,10 +184,8 @@ void Refiner::release_emptied_slices() {
   for (SliceId x : emptied_) {
     Slice& s = slices_[x];
     if (!s.empty() || s.source == none) continue;
-    if (s.prev_in_block != none)
-      slices_[s.prev_in_block].next_in_block = s.next_in_block;
-    else
-      blocks_[s.source].first_slice = s.next_in_block;
+    if (s.prev_in_block != none) slices_[s.prev_in_block].next_in_block = s.next_in_block;
+    else blocks_[s.source].first_slice = s.next_in_block;
     if (s.next_in_block != none) slices_[s.next_in_block].prev_in_block = s.prev_in_block;
     s.source = none;
     free_slices_.push_back(x);

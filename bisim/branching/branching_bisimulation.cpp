@@ -58,9 +58,8 @@ Partition branching_partition_of_contracted(const lts::Lts& contracted, bool may
                                : route == BranchingRoute::partition_refinement_only ? 0
                                                                                     : one_pass;
   Refiner refiner(contracted, budget,
-                  route == BranchingRoute::from_classes_as_constellations
-                      ? Refiner::Constellations::one_per_class
-                      : Refiner::Constellations::as_fits,
+                  route == BranchingRoute::from_classes_as_constellations ? Refiner::Constellations::one_per_class
+                                                                          : Refiner::Constellations::as_fits,
                   route == BranchingRoute::fastest                       ? Refiner::default_budget
                   : route == BranchingRoute::worklist_when_nothing_inert ? Refiner::unlimited
                                                                          : 0);
@@ -78,17 +77,15 @@ Partition branching_partition(const lts::Lts& lts, bool divergence_sensitive, Br
 }
 
 // branching_partition in its two phases, so that -v can time them apart:
-// the search for cycles and tau-SCC contraction ("scc"), then classification or O(m log n) refinement ("refine"). Without cycles
-// but self-loops, `l` stays as it is and its partition is returned. To lower
-// the peak, `l` is released once contracted and replaced by the contracted
-// LTS, with its label table back and its divergence marks turned into the tau
-// self-loops they stand for; the classes are the same, so the quotient is.
-// Returns the partition of the new `l` and composes `state_map` with the
-// contraction. The contraction renumbers the states; `by_first_member`
-// receives its states in the order of their smallest original member, so
-// that the quotient is numbered as if built from the original states.
+// the search for cycles and tau-SCC contraction ("scc"), then classification or O(m log n) refinement ("refine").
+// Without cycles but self-loops, `l` stays as it is and its partition is returned. To lower the peak, `l` is released
+// once contracted and replaced by the contracted LTS, with its label table back and its divergence marks turned into
+// the tau self-loops they stand for; the classes are the same, so the quotient is. Returns the partition of the new `l`
+// and composes `state_map` with the contraction. The contraction renumbers the states; `by_first_member` receives its
+// states in the order of their smallest original member, so that the quotient is numbered as if built from the original
+// states.
 Partition branching_partition_in_place(lts::Lts& l, bool divergence_sensitive, std::vector<StateId>& state_map,
-                                        std::vector<StateId>& by_first_member, const PhaseCallback& on_phase) {
+                                       std::vector<StateId>& by_first_member, const PhaseCallback& on_phase) {
   // The search for cycles first: when tau self-loops are the only
   // tau-cycles and no other cycle exists (gen's models with a bounded
   // number of operations, or none that loop internally), one bottom-up pass
@@ -98,8 +95,8 @@ Partition branching_partition_in_place(lts::Lts& l, bool divergence_sensitive, s
   by_first_member.clear();
   if (const std::optional<SuccessorsFirst> order = SuccessorsFirst::of(l)) {
     start_phase(on_phase, "refine");
-    if (std::optional<Partition> p = acyclic_partition(
-            l, *order, divergence_sensitive ? Equivalence::divbranching : Equivalence::branching))
+    if (std::optional<Partition> p =
+            acyclic_partition(l, *order, divergence_sensitive ? Equivalence::divbranching : Equivalence::branching))
       return std::move(*p);
     start_phase(on_phase, "scc");  // too costly after all: contract and refine
   }
@@ -135,8 +132,8 @@ Partition branching_partition_in_place(lts::Lts& l, bool divergence_sensitive, s
   // Contraction removes cycles only by merging states; when it merged none,
   // the cycles found above are still there.
   Partition p = branching_partition_of_contracted(contracted.lts, /*may_be_acyclic=*/n < contracted_from);
-  p.log.insert(p.log.begin(), "tau-cycles and tau-only states merged: " + std::to_string(contracted_from) +
-                                  " -> " + std::to_string(n) + " states");
+  p.log.insert(p.log.begin(), "tau-cycles and tau-only states merged: " + std::to_string(contracted_from) + " -> " +
+                                  std::to_string(n) + " states");
   if (reversed)
     for (StateId c = n; c-- > 0;) by_first_member.push_back(c);
   l = std::move(contracted.lts);

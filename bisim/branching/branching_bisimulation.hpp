@@ -46,6 +46,6 @@ Partition branching_partition_of_contracted(const lts::Lts& contracted, bool may
 // smallest original member (empty: their own order). Phases "scc" and
 // "refine" go to `on_phase`. Returns the partition of the new `l`.
 Partition branching_partition_in_place(lts::Lts& l, bool divergence_sensitive, std::vector<lts::StateId>& state_map,
-                                        std::vector<lts::StateId>& by_first_member, const PhaseCallback& on_phase);
+                                       std::vector<lts::StateId>& by_first_member, const PhaseCallback& on_phase);
 
 }  // namespace bisim

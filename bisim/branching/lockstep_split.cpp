@@ -38,8 +38,7 @@ struct Range {
 
 }  // namespace
 
-Refiner::SplitOutcome Refiner::split(BlockId r, SliceId x, std::span<const StateId> candidates,
-                                     bool use_marks) {
+Refiner::SplitOutcome Refiner::split(BlockId r, SliceId x, std::span<const StateId> candidates, bool use_marks) {
   const std::uint32_t size = blocks_[r].size();
   const std::uint32_t half = size / 2;
   const std::uint32_t stamp = use_marks ? stamp_ : next_stamp();
@@ -111,8 +110,7 @@ Refiner::SplitOutcome Refiner::split(BlockId r, SliceId x, std::span<const State
       blue_in = tau_cursor(blue_list_[blue_next++]);
     } else if (candidate < candidates.size()) {
       const StateId s = candidates[candidate++];
-      if (block_of_[s] == r && inert_out_[s] == 0 && colour_[s] != is_blue && colour_[s] != is_red &&
-          !has_x(s))
+      if (block_of_[s] == r && inert_out_[s] == 0 && colour_[s] != is_blue && colour_[s] != is_red && !has_x(s))
         make_blue(s);
     } else {
       return true;

@@ -37,15 +37,13 @@ Refiner::Refiner(const lts::Lts& acyclic, std::uint64_t signature_budget, Conste
       signature_budget_(signature_budget == default_budget ? 10 * (std::uint64_t{trans_.size()} + n_)
                                                            : signature_budget),
       start_constellations_(constellations),
-      worklist_budget_(worklist_budget == default_budget ? 4 * (std::uint64_t{trans_.size()} + n_)
-                                                         : worklist_budget),
+      worklist_budget_(worklist_budget == default_budget ? 4 * (std::uint64_t{trans_.size()} + n_) : worklist_budget),
       worklist_max_listed_(worklist_budget == default_budget ? n_ / 16 : static_cast<std::size_t>(-1)) {
   // trans_ is sorted by (from, label, to): the out-view is a set of offsets.
   out_begin_.assign(n_ + 1, 0);
   for (const lts::Transition& t : trans_) {
     if (t.label == lts::tau && t.to >= t.from)
-      throw std::invalid_argument(
-          "branching refinement: a tau-step that does not go to a smaller state number");
+      throw std::invalid_argument("branching refinement: a tau-step that does not go to a smaller state number");
     ++out_begin_[t.from + 1];
   }
   for (StateId s = 0; s < n_; ++s) out_begin_[s + 1] += out_begin_[s];
@@ -66,10 +64,8 @@ Refiner::Refiner(const lts::Lts& acyclic, std::uint64_t signature_budget, Conste
       std::partition(in_.begin() + in_begin_[s], in_.begin() + in_begin_[s + 1],
                      [](std::uint32_t x) { return (x & visible_tag) == 0; });
   };
-  if (lts::use_two_threads(trans_.size()))
-    lts::on_two_threads(n_ / 2, n_, tau_first);
-  else
-    tau_first(0, 0, n_);
+  if (lts::use_two_threads(trans_.size())) lts::on_two_threads(n_ / 2, n_, tau_first);
+  else tau_first(0, 0, n_);
   // Reserve (address space only; pages are touched as used) so that growth
   // never copies: blocks and constellations are at most n, live slices at
   // most m plus one per label.
@@ -149,10 +145,8 @@ Refiner::BlockId Refiner::lighter(BlockId a, BlockId b) const {
   while (true) {
     if (p == a_end && wa <= wb) return a;
     if (q == b_end && wb < wa) return b;
-    if (q == b_end || (p != a_end && wa <= wb))
-      wa += weight_of(perm_[p++]);
-    else
-      wb += weight_of(perm_[q++]);
+    if (q == b_end || (p != a_end && wa <= wb)) wa += weight_of(perm_[p++]);
+    else wb += weight_of(perm_[q++]);
   }
 }
 
@@ -164,10 +158,8 @@ void Refiner::split_constellation(ConstellationId c) {
   // with a huge fan-in.)
   const BlockId first = constellations_[c].first_block, second = blocks_[first].next_in_constellation;
   const BlockId b = lighter(first, second);
-  if (b == first)
-    constellations_[c].first_block = second;
-  else
-    blocks_[first].next_in_constellation = blocks_[second].next_in_constellation;
+  if (b == first) constellations_[c].first_block = second;
+  else blocks_[first].next_in_constellation = blocks_[second].next_in_constellation;
   if (!nontrivial(c)) nontrivial_.pop_back();  // c is the last entry (run)
   const auto nc = static_cast<ConstellationId>(constellations_.size());
   constellations_.push_back(Constellation{b});

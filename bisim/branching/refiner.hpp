@@ -151,9 +151,7 @@ class Refiner {
   std::span<const lts::Transition> out(StateId s) const {
     return {trans_.data() + out_begin_[s], trans_.data() + out_begin_[s + 1]};
   }
-  std::uint32_t transition_id(const lts::Transition& t) const {
-    return static_cast<std::uint32_t>(&t - trans_.data());
-  }
+  std::uint32_t transition_id(const lts::Transition& t) const { return static_cast<std::uint32_t>(&t - trans_.data()); }
   // Sources of the tau-steps into s (the searches walk these backwards).
   std::span<const StateId> tau_sources(StateId s) const {
     const std::uint32_t* first = in_.data() + in_begin_[s];

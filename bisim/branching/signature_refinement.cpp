@@ -58,8 +58,7 @@ signatures::SignatureClasses Refiner::signature_classes(std::uint64_t budget) co
     // the strong partitioner's does (a tenth off tau-ring with loops).
     const bool listed = !before.empty() && nothing_inert(before);
     std::vector<lts::StateId> first_list;
-    if (listed)
-      first_list = signatures::first_list_after(view, classes, signatures::last_split(classes, before));
+    if (listed) first_list = signatures::first_list_after(view, classes, signatures::last_split(classes, before));
     std::vector<std::uint32_t>().swap(before);
     signatures::worklist_rounds(view, classes, worklist_budget_, worklist_max_listed_, ~std::uint64_t{0},
                                 listed ? &first_list : nullptr);
@@ -79,9 +78,8 @@ signatures::SignatureClasses Refiner::signature_classes(std::uint64_t budget) co
 // finer partition: strong signature refinement from these classes reaches
 // branching bisimilarity.
 bool Refiner::nothing_inert(const std::vector<std::uint32_t>& cls) const {
-  return std::none_of(trans_.begin(), trans_.end(), [&](const lts::Transition& t) {
-    return t.label == lts::tau && cls[t.from] == cls[t.to];
-  });
+  return std::none_of(trans_.begin(), trans_.end(),
+                      [&](const lts::Transition& t) { return t.label == lts::tau && cls[t.from] == cls[t.to]; });
 }
 
 }  // namespace bisim::branching

@@ -45,7 +45,6 @@ struct ContractedLts {
 // last steps of a thread, or a tau before every action) collapse into the
 // state they lead to: a ring of tau-then-a steps becomes a tau-free ring of
 // half the states, refined in half the time and a third of the memory.
-ContractedLts contract_tau_sccs(const lts::Lts& input, bool divergence_sensitive,
-                                bool merge_tau_only_states = false);
+ContractedLts contract_tau_sccs(const lts::Lts& input, bool divergence_sensitive, bool merge_tau_only_states = false);
 
 }  // namespace bisim::branching

@@ -215,8 +215,7 @@ SignatureClasses hashed_rounds(const Graph& g, std::vector<std::uint32_t>* befor
       g.steps(s, [&](lts::LabelId a, lts::StateId to) {
         if (Graph::tau_can_be_inert && a == lts::tau && h[to] == h[s])
           waits |= add_inert(to, begin, m, mask, late);  // inert in the current partition
-        else
-          m |= step_bit(a, h[to]);
+        else m |= step_bit(a, h[to]);
       });
       mask[s] = m;
       if (begin > 0) late[s] = waits;
@@ -231,10 +230,8 @@ SignatureClasses hashed_rounds(const Graph& g, std::vector<std::uint32_t>* befor
     const bool into_masks = before && round == 4;
     auto next_hash = [&](std::size_t s) {
       const auto next = static_cast<std::uint32_t>(mix(h[s], mask[s]));
-      if (into_masks)
-        mask[s] = next;
-      else
-        h[s] = next;
+      if (into_masks) mask[s] = next;
+      else h[s] = next;
     };
     if (parallel) {
       lts::on_two_threads(split, n, masks);
@@ -376,8 +373,13 @@ class ExactRounds {
   using StateId = lts::StateId;
 
   ExactRounds(const Graph& g, SignatureClasses start, std::uint64_t budget, StepSets sets)
-      : g_(g), n_(g.num_states()), budget_(budget), result_(std::move(start)), cls_(result_.class_of),
-        num_classes_(result_.count), wide_(g) {
+      : g_(g),
+        n_(g.num_states()),
+        budget_(budget),
+        result_(std::move(start)),
+        cls_(result_.class_of),
+        num_classes_(result_.count),
+        wide_(g) {
     // A state with more than 128 distinct steps makes its class wide.
     // Numbered rounds give such classes exact signatures of their own
     // (wide_signatures.hpp). In Bloom rounds it would fill most of its 128
@@ -430,8 +432,8 @@ class ExactRounds {
       if (work_ > budget_) break;
     }
     result_.count = num_classes_;
-    result_.log.push_back(rounds_text(rounds, bloom_ ? "Bloom" : "numbered") + ": " +
-                          classes_text(num_classes_) + " (" + ending + ")");
+    result_.log.push_back(rounds_text(rounds, bloom_ ? "Bloom" : "numbered") + ": " + classes_text(num_classes_) +
+                          " (" + ending + ")");
     return std::move(result_);
   }
 
@@ -513,10 +515,8 @@ class ExactRounds {
       bool waits = false;
       g_.steps(s, [&](lts::LabelId a, StateId to) {
         const std::uint32_t d = cls_[to];
-        if (Graph::tau_can_be_inert && a == lts::tau && d == c)
-          waits |= add_inert(to, begin, set, sig_, late_);
-        else
-          set.add_hashed(step_hash(a, d));
+        if (Graph::tau_can_be_inert && a == lts::tau && d == c) waits |= add_inert(to, begin, set, sig_, late_);
+        else set.add_hashed(step_hash(a, d));
       });
       sig_[s] = set;
       if (Graph::tau_can_be_inert && begin > 0) late_[s] = waits;
@@ -568,10 +568,8 @@ class ExactRounds {
           return;
         }
         const std::uint32_t k = class_steps_.number(a, d);
-        if (k == ClassSteps::overflow)
-          overflow = true;
-        else
-          set.add(k);
+        if (k == ClassSteps::overflow) overflow = true;
+        else set.add(k);
       });
       sig_[s] = set;
       work_ += 1 + g_.out_degree(s);
@@ -591,10 +589,8 @@ class ExactRounds {
     Set128 set;
     g_.steps(s, [&](lts::LabelId a, StateId to) {
       const std::uint32_t d = cls_[to];
-      if (Graph::tau_can_be_inert && a == lts::tau && d == c)
-        set |= sig_[to];  // inert: done before s
-      else
-        set.add_hashed(step_hash(a, d));
+      if (Graph::tau_can_be_inert && a == lts::tau && d == c) set |= sig_[to];  // inert: done before s
+      else set.add_hashed(step_hash(a, d));
     });
     return set;
   }
@@ -678,8 +674,7 @@ class ExactRounds {
     bool stop = false;
     if (costly && num_classes_ - classes_before <= classes_before / 100 + 1 && !after_refuted_fixpoint_)
       stop = ++costly_little_rounds_ == 2;
-    else
-      costly_little_rounds_ = 0;
+    else costly_little_rounds_ = 0;
     after_refuted_fixpoint_ = false;
     return stop;
   }
@@ -757,8 +752,7 @@ SignatureClasses bloom_then_numbered_rounds(const Graph& g, SignatureClasses sta
 
 template <typename Graph>
 SignatureClasses rounds_after_hashed(const Graph& g, SignatureClasses hashed, std::uint64_t budget) {
-  if (is_deep(hashed, g.num_states()))
-    return bloom_then_numbered_rounds(g, std::move(hashed), budget, budget);
+  if (is_deep(hashed, g.num_states())) return bloom_then_numbered_rounds(g, std::move(hashed), budget, budget);
   return exact_rounds(g, std::move(hashed), budget);
 }
 

@@ -43,7 +43,8 @@ inline constexpr std::size_t listed_steps_bound = 4096;
 // stability.
 template <typename Graph>
 bool classes_are_stable(const Graph& g, const std::vector<std::uint32_t>& cls, std::uint32_t num_classes,
-                        std::size_t listed_up_to = listed_steps_bound, const std::vector<std::uint8_t>* only = nullptr) {
+                        std::size_t listed_up_to = listed_steps_bound,
+                        const std::vector<std::uint8_t>* only = nullptr) {
   using lts::StateId;
   const StateId n = g.num_states();
   auto checked = [&](std::uint32_t c) { return only == nullptr || (*only)[c] != 0; };
@@ -54,8 +55,7 @@ bool classes_are_stable(const Graph& g, const std::vector<std::uint32_t>& cls, s
   auto key = [&](lts::LabelId a, StateId to) { return std::uint64_t{a} << 32 | cls[to]; };
   auto is_bottom = [&](StateId s) {
     bool bottom = true;
-    if constexpr (Graph::tau_can_be_inert)
-      g.steps(s, [&](lts::LabelId a, StateId to) { bottom &= !inert(s, a, to); });
+    if constexpr (Graph::tau_can_be_inert) g.steps(s, [&](lts::LabelId a, StateId to) { bottom &= !inert(s, a, to); });
     return bottom;
   };
   // s's non-inert steps, unsorted, in scratch; whether s is bottom.
@@ -63,10 +63,8 @@ bool classes_are_stable(const Graph& g, const std::vector<std::uint32_t>& cls, s
     scratch.clear();
     bool bottom = true;
     g.steps(s, [&](lts::LabelId a, StateId to) {
-      if (inert(s, a, to))
-        bottom = false;
-      else
-        scratch.push_back(key(a, to));
+      if (inert(s, a, to)) bottom = false;
+      else scratch.push_back(key(a, to));
     });
     return bottom;
   };
@@ -120,10 +118,8 @@ bool classes_are_stable(const Graph& g, const std::vector<std::uint32_t>& cls, s
       last[c] = steps[part].size();
     }
   };
-  if (parallel)
-    lts::on_two_threads(half, num_classes, reference_steps);
-  else
-    reference_steps(0, 0, num_classes);
+  if (parallel) lts::on_two_threads(half, num_classes, reference_steps);
+  else reference_steps(0, 0, num_classes);
   // Every state against its class's S_C: independent checks, each half
   // stopping soon after either finds a difference. A bottom state's
   // distinct steps must be S_C, another state's must lie in it.
@@ -133,8 +129,7 @@ bool classes_are_stable(const Graph& g, const std::vector<std::uint32_t>& cls, s
     for (auto s = static_cast<StateId>(begin); s < end; ++s) {
       const std::uint32_t c = cls[s];
       if (!checked(c)) continue;
-      if (reference[c] == unset)
-        return stable.store(false);  // a class without bottom states: not tau-acyclic
+      if (reference[c] == unset) return stable.store(false);  // a class without bottom states: not tau-acyclic
       if (s == reference[c]) continue;
       const int part = c < half ? 0 : 1;
       const bool bottom = own_steps(s, own);
@@ -155,10 +150,8 @@ bool classes_are_stable(const Graph& g, const std::vector<std::uint32_t>& cls, s
       if ((s & 0xFFFF) == 0 && !stable.load(std::memory_order_relaxed)) return;
     }
   };
-  if (parallel)
-    lts::on_two_threads(n / 2, n, check);
-  else
-    check(0, 0, n);
+  if (parallel) lts::on_two_threads(n / 2, n, check);
+  else check(0, 0, n);
   return stable;
 }
 

@@ -141,14 +141,12 @@ class WideSignatures {
   // Whether some state has more than `width` distinct non-inert steps
   // under the classes cls.
   bool any_wide_state(const std::vector<std::uint32_t>& cls) {
-    return std::any_of(candidates_.begin(), candidates_.end(),
-                       [&](lts::StateId s) { return has_wide_steps(s, cls); });
+    return std::any_of(candidates_.begin(), candidates_.end(), [&](lts::StateId s) { return has_wide_steps(s, cls); });
   }
 
   // Before a round: the wide classes among the dirty ones, and their bases
   // (the widest state of each, by out-degree). Returns whether there is any.
-  bool find(const std::vector<std::uint32_t>& cls, const std::vector<std::uint8_t>& dirty,
-            std::uint32_t num_classes) {
+  bool find(const std::vector<std::uint32_t>& cls, const std::vector<std::uint8_t>& dirty, std::uint32_t num_classes) {
     wide_of_class_.assign(num_classes, none);
     num_classes_ = num_classes;
     bases_.clear();
@@ -240,7 +238,7 @@ class WideSignatures {
   static constexpr std::uint32_t base_bit = 0x80000000u;
   struct Base {
     lts::StateId state;
-    WideStepSet steps;  // its signature, once computed
+    WideStepSet steps;             // its signature, once computed
     std::size_t widest_other = 0;  // the most steps in the E of a state that does not reach it
   };
   static constexpr std::array<std::uint64_t, 2> base_stand_in{0x243F6A8885A308D3ull, 0x13198A2E03707344ull};
@@ -249,9 +247,7 @@ class WideSignatures {
   // bytes each, on top of the rest of the rounds' memory; the inert
   // predecessors of a giant tau-cycle hold a few steps each), and
   // their positions fit in 32 bits. The base's bitset gets the same bound.
-  std::size_t limit() const {
-    return std::min<std::size_t>(g_.num_transitions() + g_.num_states(), base_bit);
-  }
+  std::size_t limit() const { return std::min<std::size_t>(g_.num_transitions() + g_.num_states(), base_bit); }
 
   // Whether s has more than `width` distinct non-inert steps (counted up
   // to one more, in a table of 256 slots: linear in s's steps whatever

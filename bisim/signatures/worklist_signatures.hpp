@@ -152,10 +152,8 @@ std::vector<lts::StateId> states_unlike_their_class(const Graph& g, const std::v
     }
   };
   if (!representative.empty()) {
-    if (lts::use_two_threads(g.num_transitions()))
-      lts::on_two_threads(n / 2, n, check);
-    else
-      check(0, 0, n);
+    if (lts::use_two_threads(g.num_transitions())) lts::on_two_threads(n / 2, n, check);
+    else check(0, 0, n);
   }
   for (const StateId s : representative) scratch[cls[s]] = 0;
   unlike[0].insert(unlike[0].end(), unlike[1].begin(), unlike[1].end());
@@ -194,12 +192,10 @@ inline LastSplit last_split(const SignatureClasses& classes, const std::vector<s
 // The first list for worklist_rounds after that split: the states with a
 // step into a state outside the largest parts.
 template <typename Graph>
-std::vector<lts::StateId> first_list_after(const Graph& g, const SignatureClasses& classes,
-                                           const LastSplit& split) {
+std::vector<lts::StateId> first_list_after(const Graph& g, const SignatureClasses& classes, const LastSplit& split) {
   std::vector<lts::StateId> list;
   for (lts::StateId s = 0; s < g.num_states(); ++s)
-    if (!split.largest_part[classes.class_of[s]])
-      g.predecessors(s, [&](lts::StateId p) { list.push_back(p); });
+    if (!split.largest_part[classes.class_of[s]]) g.predecessors(s, [&](lts::StateId p) { list.push_back(p); });
   return list;
 }
 
@@ -213,8 +209,14 @@ class WorklistRounds {
 
   WorklistRounds(const Graph& g, SignatureClasses& classes, std::uint64_t budget, std::size_t max_listed,
                  std::uint64_t hash_mask, const std::vector<StateId>* first_list)
-      : g_(g), n_(g.num_states()), classes_(classes), cls_(classes.class_of), budget_(budget),
-        max_listed_(max_listed), hash_mask_(hash_mask), listed_(n_, first_list ? 0 : 1) {
+      : g_(g),
+        n_(g.num_states()),
+        classes_(classes),
+        cls_(classes.class_of),
+        budget_(budget),
+        max_listed_(max_listed),
+        hash_mask_(hash_mask),
+        listed_(n_, first_list ? 0 : 1) {
     classes_.exact = false;
     classes_.fixpoint = false;
     // Room for a class per state, taken as used: no copies on the way.
@@ -244,10 +246,8 @@ class WorklistRounds {
         return refuted_;
       }
       moved_.clear();
-      if (!first && work_list_.size() == 1)
-        move_the_listed_state();
-      else
-        split_by_signature();
+      if (!first && work_list_.size() == 1) move_the_listed_state();
+      else split_by_signature();
       list_predecessors_of_moved();
     }
     classes_.count = static_cast<std::uint32_t>(size_.size());
@@ -341,10 +341,8 @@ class WorklistRounds {
   void number_groups() {
     for (std::uint32_t gr = 0; gr < groups_.size(); ++gr) {
       std::uint32_t& l = listed_in_[groups_.class_of(gr)];
-      if (l == size_[groups_.class_of(gr)])
-        l = keeps | gr;
-      else if ((l & keeps) != 0 && id_of_[gr] > id_of_[l & ~keeps])
-        l = keeps | gr;
+      if (l == size_[groups_.class_of(gr)]) l = keeps | gr;
+      else if ((l & keeps) != 0 && id_of_[gr] > id_of_[l & ~keeps]) l = keeps | gr;
     }
     for (std::uint32_t gr = 0; gr < groups_.size(); ++gr) {
       const std::uint32_t c = groups_.class_of(gr);

@@ -63,7 +63,7 @@ class StatePartition {
   BlockId split_one(BlockId b);
   void reserve_blocks();
 
-  std::vector<lts::StateId> elems_;     // states, block by block
+  std::vector<lts::StateId> elems_;      // states, block by block
   std::vector<std::uint32_t> position_;  // position_[s]: index of s in elems_
   std::vector<BlockId> block_;           // block_[s]
   // A block: elems_[begin, end), its marked states first, up to
@@ -73,7 +73,7 @@ class StatePartition {
     std::uint32_t begin, end, marked_end, tag;
   };
   std::vector<Block> blocks_;
-  std::vector<BlockId> touched_;         // blocks with at least one mark
+  std::vector<BlockId> touched_;  // blocks with at least one mark
 };
 
 }  // namespace bisim

@@ -265,9 +265,8 @@ class StrongRefiner {
     mark_sources([](std::size_t) { return true; });
     split();
     // ... and those with a-transitions into S \ B as well leave those.
-    mark_sources([this](std::size_t k) {
-      return counts_.count(old_records_[k]) > counts_.count(new_record_[sources_[k]]);
-    });
+    mark_sources(
+        [this](std::size_t k) { return counts_.count(old_records_[k]) > counts_.count(new_record_[sources_[k]]); });
     split();
     for (std::size_t k = 0; k < group.size(); ++k) {
       if (k + ahead < group.size()) counts_.prefetch(in_.steps[group[k + ahead]].record);

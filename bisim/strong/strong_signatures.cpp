@@ -39,13 +39,12 @@ class StrongSignatureView {
       steps_ = all;
     } else {
       lts::bucket_sort(
-          m, n_, [&](std::size_t i) { return all[i].from; }, [&](std::size_t i) { return all[i]; },
-          out_first_, own_);
+          m, n_, [&](std::size_t i) { return all[i].from; }, [&](std::size_t i) { return all[i]; }, out_first_, own_);
       steps_ = own_;
     }
     lts::bucket_sort(
-        m, n_, [&](std::size_t i) { return all[i].to; }, [&](std::size_t i) { return all[i].from; },
-        in_first_, sources_);
+        m, n_, [&](std::size_t i) { return all[i].to; }, [&](std::size_t i) { return all[i].from; }, in_first_,
+        sources_);
   }
   lts::StateId num_states() const { return n_; }
   std::size_t num_transitions() const { return steps_.size(); }
@@ -91,7 +90,8 @@ signatures::SignatureClasses hashed_rounds(const lts::Lts& l, bool by_source, si
     std::size_t i = begin;
     for (lts::StateId s = first; s < last; ++s) {
       std::uint64_t bits = step_bit(lts::tau, h[s]);
-      for (; i < end && l.transitions[i].from == s; ++i) bits |= step_bit(l.transitions[i].label, h[l.transitions[i].to]);
+      for (; i < end && l.transitions[i].from == s; ++i)
+        bits |= step_bit(l.transitions[i].label, h[l.transitions[i].to]);
       next_h[s] = static_cast<std::uint32_t>(mix(h[s], bits));
     }
   };
@@ -102,10 +102,10 @@ signatures::SignatureClasses hashed_rounds(const lts::Lts& l, bool by_source, si
   std::size_t split_at = m;
   if (parallel) {
     split_state = l.transitions[m / 2].from;
-    split_at = static_cast<std::size_t>(
-        std::partition_point(l.transitions.begin(), l.transitions.end(),
-                             [&](const lts::Transition& t) { return t.from < split_state; }) -
-        l.transitions.begin());
+    split_at =
+        static_cast<std::size_t>(std::partition_point(l.transitions.begin(), l.transitions.end(),
+                                                      [&](const lts::Transition& t) { return t.from < split_state; }) -
+                                 l.transitions.begin());
   }
   signatures::SignatureClasses classes;
   int rounds = 0;

@@ -73,8 +73,8 @@ PlayMoveLine play_move(const std::string& file, std::size_t line, const std::str
   std::size_t first = 4;
   if (first < w.size() && w[first] == "diverges") m.diverges = true, ++first;
   m.attack = play_path(file, line, w, first, slash);
-  if (m.diverges && std::none_of(m.attack.begin(), m.attack.end(),
-                                 [&](const PlayStep& s) { return s.from == m.attack.back().to; }))
+  if (m.diverges &&
+      std::none_of(m.attack.begin(), m.attack.end(), [&](const PlayStep& s) { return s.from == m.attack.back().to; }))
     bad(file, line, "a diverging path must end on a state it passed (its cycle)");
   const std::size_t a = slash + 2;
   if (w[a] == "stays" || w[a] == "cannot") {
@@ -165,7 +165,8 @@ std::vector<Counterexample> parse_counterexamples(const std::string& file, const
 Counterexample parse_counterexample(const std::string& file, const std::string& text) {
   std::vector<Counterexample> all = parse_counterexamples(file, text);
   if (all.size() != 1)
-    throw formats::ParseError(formats::Diagnostic{file, 0, 0, fmt::format("{} counterexamples in one file", all.size())});
+    throw formats::ParseError(
+        formats::Diagnostic{file, 0, 0, fmt::format("{} counterexamples in one file", all.size())});
   return std::move(all.front());
 }
 

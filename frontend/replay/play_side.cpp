@@ -18,8 +18,8 @@ class Builder {
   void expect_at(const PlayMoveLine& m, std::uint32_t state) {
     if (started_ && state != at_)
       throw formats::ParseError(formats::Diagnostic{
-          file_, m.line, 1, fmt::format("the move starts {} at state {}, but the previous move left it at {}", me_,
-                                        state, at_)});
+          file_, m.line, 1,
+          fmt::format("the move starts {} at state {}, but the previous move left it at {}", me_, state, at_)});
     started_ = true;
     at_ = state;
   }
@@ -64,22 +64,21 @@ class Builder {
         note = m.answer_path.size() == 1
                    ? fmt::format("move {}: {} attacks; {} does it too (LTS state {} -> {})", n, me_, other_,
                                  m.answer_path.front().from, m.answer_path.back().to)
-                   : fmt::format("move {}: {} attacks; {} answers with {} internal step(s), then it (LTS state {} -> {})",
-                                 n, me_, other_, m.answer_path.size() - 1, m.answer_path.front().from,
-                                 m.answer_path.back().to);
+                   : fmt::format(
+                         "move {}: {} attacks; {} answers with {} internal step(s), then it (LTS state {} -> {})", n,
+                         me_, other_, m.answer_path.size() - 1, m.answer_path.front().from, m.answer_path.back().to);
       if (m.answer == PlayMoveLine::Answer::cannot)
         note = fmt::format("<- move {}: {} attacks; {} cannot answer this", n, me_, other_);
       add(m.attack, note);
       return;
     }
     expect_at(m, m.defender_at);
-    const std::string theirs = fmt::format("{} ({}: LTS state {} -> {})", shown(label), other_,
-                                           m.attack.front().from, m.attack.back().to);
+    const std::string theirs =
+        fmt::format("{} ({}: LTS state {} -> {})", shown(label), other_, m.attack.front().from, m.attack.back().to);
     if (m.diverges) {
       path_.end_note = fmt::format("<- move {}: {} runs internal steps forever from here; {} cannot", n, other_, me_);
     } else if (m.answer == PlayMoveLine::Answer::cannot) {
-      path_.end_note =
-          fmt::format("<- move {}: {} does {}; {} cannot answer it from here", n, other_, theirs, me_);
+      path_.end_note = fmt::format("<- move {}: {} does {}; {} cannot answer it from here", n, other_, theirs, me_);
     } else if (m.answer == PlayMoveLine::Answer::stays) {
       stayed_.push_back(n);
     } else {

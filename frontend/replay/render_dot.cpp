@@ -26,7 +26,8 @@ void arrow(const Program& p, const Type& t, std::int32_t v, const std::string& f
 
 void variable(const Program& p, const NamedSlot& v, const std::int32_t* value, const std::string& id,
               const std::string& label, std::string& out) {
-  const std::string shown = v.type->kind == Type::Ref ? label : fmt::format("{} = {}", label, show_value(p, *v.type, value));
+  const std::string shown =
+      v.type->kind == Type::Ref ? label : fmt::format("{} = {}", label, show_value(p, *v.type, value));
   out += fmt::format("  \"{}\" [shape=box, label=\"{}\"];\n", id, escaped(shown));
   arrow(p, *v.type, *value, fmt::format("\"{}\"", id), out);
 }
@@ -45,20 +46,23 @@ std::string render_dot(const Program& p, const Run& run) {
       for (std::size_t f = 0; f < nt.field_names.size(); ++f) {
         const Type& t = *nt.field_types[f];
         const std::int32_t* v = node + 1 + nt.field_offsets[f];
-        label += fmt::format("|<{}> {}", nt.field_names[f],
-                             escaped(t.kind == Type::Ref ? nt.field_names[f]
-                                                         : fmt::format("{} = {}", nt.field_names[f], show_value(p, t, v))));
+        label +=
+            fmt::format("|<{}> {}", nt.field_names[f],
+                        escaped(t.kind == Type::Ref ? nt.field_names[f]
+                                                    : fmt::format("{} = {}", nt.field_names[f], show_value(p, t, v))));
       }
       out += fmt::format("  \"{}\" [shape=record, label=\"{}\"];\n", name, label);
       for (std::size_t f = 0; f < nt.field_names.size(); ++f)
-        arrow(p, *nt.field_types[f], node[1 + nt.field_offsets[f]], fmt::format("\"{}\":{}", name, nt.field_names[f]), out);
+        arrow(p, *nt.field_types[f], node[1 + nt.field_offsets[f]], fmt::format("\"{}\":{}", name, nt.field_names[f]),
+              out);
     }
   for (const NamedSlot& v : p.shared_names) variable(p, v, &s[v.offset], v.name, v.name, out);
   for (int t = 0; t < p.threads; ++t) {
     const int base = p.thread_at(t);
     for (const NamedSlot& v : p.thread_var_names)
       if (v.type->kind == Type::Ref && s[base + v.offset] != 0)
-        variable(p, v, &s[base + v.offset], fmt::format("t{}.{}", t + 1, v.name), fmt::format("thread {}: {}", t + 1, v.name), out);
+        variable(p, v, &s[base + v.offset], fmt::format("t{}.{}", t + 1, v.name),
+                 fmt::format("thread {}: {}", t + 1, v.name), out);
     const int m = current_method(p, s, t);
     if (m < 0) continue;
     for (const NamedSlot& v : p.methods[m].local_names)

@@ -11,12 +11,9 @@ namespace {
 std::string quoted(const std::string& s) {
   std::string out = "\"";
   for (const unsigned char c : s) {
-    if (c == '"' || c == '\\')
-      out += {'\\', static_cast<char>(c)};
-    else if (c < 0x20)
-      out += fmt::format("\\u{:04x}", c);
-    else
-      out += static_cast<char>(c);
+    if (c == '"' || c == '\\') out += {'\\', static_cast<char>(c)};
+    else if (c < 0x20) out += fmt::format("\\u{:04x}", c);
+    else out += static_cast<char>(c);
   }
   return out + '"';
 }
@@ -35,7 +32,8 @@ std::string render_json(const Program& p, const Run& run, const std::vector<std:
         cs.push_back(fmt::format("{{\"cell\": {}, \"old\": {}, \"new\": {}}}", quoted(c.cell), quoted(c.old_value),
                                  quoted(c.new_value)));
     out += fmt::format("  {{\"step\": {}, \"thread\": {}, \"file\": {}, ", i + 1, s.thread + 1, quoted(p.file));
-    out += at.line ? fmt::format("\"line\": {}, \"column\": {}, ", at.line, at.column) : "\"line\": null, \"column\": null, ";
+    out += at.line ? fmt::format("\"line\": {}, \"column\": {}, ", at.line, at.column)
+                   : "\"line\": null, \"column\": null, ";
     out += fmt::format("\"statement\": {}, \"action\": {}, \"changes\": [{}]",
                        at.statement.empty() ? "null" : quoted(at.statement),
                        s.action.empty() ? "null" : quoted(s.action), fmt::join(cs, ", "));

@@ -20,7 +20,8 @@ std::string changes_text(const std::vector<Change>& cs) {
 // other side does or cannot do.
 std::string play_note(const Run& run, std::size_t i) {
   std::string note = i < run.notes.size() ? run.notes[i] : "";
-  if (i + 1 == run.steps.size() && !run.end_note.empty()) note = note.empty() ? run.end_note : note + "; " + run.end_note;
+  if (i + 1 == run.steps.size() && !run.end_note.empty())
+    note = note.empty() ? run.end_note : note + "; " + run.end_note;
   return note;
 }
 
@@ -29,7 +30,8 @@ std::string note(const Run& run, std::size_t i) {
   const bool last = i + 1 == run.steps.size();
   if (last && run.fault) return fmt::format("FAULT: {}", run.fault->message);
   if (last && run.refused) return "<- the specification cannot do this";
-  if (last && run.cycle_start != Run::none) return fmt::format("<- back to the state before step {}", run.cycle_start + 1);
+  if (last && run.cycle_start != Run::none)
+    return fmt::format("<- back to the state before step {}", run.cycle_start + 1);
   return "";
 }
 
@@ -55,10 +57,8 @@ std::string render_text(const Program& p, const Run& run, const std::vector<std:
     cells.push_back(note(run, i));
     const bool repeat = !rows.empty() && rows.back().cells == cells && i != run.cycle_start &&
                         rows.back().first + rows.back().count == i;
-    if (repeat)
-      ++rows.back().count;
-    else
-      rows.push_back({i, 1, std::move(cells)});
+    if (repeat) ++rows.back().count;
+    else rows.push_back({i, 1, std::move(cells)});
   }
   refine::TextRow header{"#"};
   for (int t = 0; t < p.threads; ++t) header.push_back(fmt::format("thread {}", t + 1));
@@ -70,8 +70,8 @@ std::string render_text(const Program& p, const Run& run, const std::vector<std:
     refine::TextRow row{r.count == 1 ? std::to_string(r.first + 1)
                                      : fmt::format("{}-{}", r.first + 1, r.first + r.count)};
     row.insert(row.end(), r.cells.begin(), r.cells.end());
-    if (r.count > 1) row.back() = row.back().empty() ? fmt::format("x {}", r.count)
-                                                     : fmt::format("x {}  {}", r.count, row.back());
+    if (r.count > 1)
+      row.back() = row.back().empty() ? fmt::format("x {}", r.count) : fmt::format("x {}  {}", r.count, row.back());
     table.push_back(std::move(row));
   }
   if (run.steps.empty() && !run.end_note.empty()) {  // a play where this side never moves

@@ -11,9 +11,9 @@
 namespace frontend::replay {
 
 struct RunStep {
-  int thread = 0;                  // from 0
-  std::string action;              // the visible label; empty for an internal step
-  std::int32_t code = -1;          // Program::code index of the statement that ended the step; -1 for a call
+  int thread = 0;                           // from 0
+  std::string action;                       // the visible label; empty for an internal step
+  std::int32_t code = -1;                   // Program::code index of the statement that ended the step; -1 for a call
   std::vector<std::int32_t> before, after;  // states (not renumbered)
 };
 

@@ -60,7 +60,8 @@ class Space {
     Run r;
     r.initial = state(0);
     for (const auto& [from, e] : path)
-      r.steps.push_back({e.thread, e.label == lts::tau ? std::string() : name(e.label), e.code, state(from), state(e.to)});
+      r.steps.push_back(
+          {e.thread, e.label == lts::tau ? std::string() : name(e.label), e.code, state(from), state(e.to)});
     return r;
   }
 
@@ -106,7 +107,8 @@ class Product {
   const Node& node(std::uint32_t id) const { return nodes_[id]; }
   std::vector<std::pair<std::uint32_t, Edge>> path(std::uint32_t id) const {
     std::vector<std::pair<std::uint32_t, Edge>> p;
-    for (; nodes_[id].depth > 0; id = nodes_[id].parent) p.emplace_back(nodes_[nodes_[id].parent].state, nodes_[id].via);
+    for (; nodes_[id].depth > 0; id = nodes_[id].parent)
+      p.emplace_back(nodes_[nodes_[id].parent].state, nodes_[id].via);
     return {p.rbegin(), p.rend()};
   }
 
@@ -115,9 +117,9 @@ class Product {
     const std::uint64_t key = static_cast<std::uint64_t>(state) * positions_ + pos;
     if (!index_.emplace(key, static_cast<std::uint32_t>(nodes_.size())).second) return;
     if (nodes_.size() >= limits_.max_nodes)
-      throw std::runtime_error(fmt::format(
-          "the replay search passed {} (state, position) pairs without an answer; lower --threads or --ops",
-          limits_.max_nodes));
+      throw std::runtime_error(
+          fmt::format("the replay search passed {} (state, position) pairs without an answer; lower --threads or --ops",
+                      limits_.max_nodes));
     nodes_.push_back({state, pos, parent, depth, via});
   }
   Space& space_;
@@ -140,10 +142,8 @@ std::vector<lts::LabelId> visible_ids(Space& space, const std::vector<CexItem>& 
 // Weak matching of visible labels: internal steps keep the position.
 auto weak_step(const std::vector<lts::LabelId>& want) {
   return [&want](std::uint32_t pos, const Edge& e, std::vector<std::uint32_t>& out) {
-    if (e.label == lts::tau)
-      out.push_back(pos);
-    else if (pos < want.size() && e.label == want[pos])
-      out.push_back(pos + 1);
+    if (e.label == lts::tau) out.push_back(pos);
+    else if (pos < want.size() && e.label == want[pos]) out.push_back(pos + 1);
   };
 }
 
@@ -182,8 +182,8 @@ SearchResult find_trace(Space& space, const std::vector<CexItem>& stem, const Se
   std::vector<const CexItem*> visible;
   for (const CexItem& i : stem)
     if (i.visible) visible.push_back(&i);
-  result.why = {best, fmt::format("no run performs {} after the {} action(s) before it",
-                                  item_text(*visible[best]), best)};
+  result.why = {best,
+                fmt::format("no run performs {} after the {} action(s) before it", item_text(*visible[best]), best)};
   return result;
 }
 
@@ -288,8 +288,7 @@ SearchResult find_play_run(const Program& p, const SidePath& side, std::uint64_t
   });
   if (!found) {
     result.why = {best, best < goal ? fmt::format("no step of the model goes from LTS state {} by {} to state {}",
-                                                  side.steps[best].from, side.steps[best].label,
-                                                  side.steps[best].to)
+                                                  side.steps[best].from, side.steps[best].label, side.steps[best].to)
                                     : "the play does not start at the initial state"};
     return result;
   }

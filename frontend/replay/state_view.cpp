@@ -20,7 +20,8 @@ std::string node_name(const NodeType& nt, int r) { return fmt::format("{}.{}", n
 std::string node_fields(const Program& p, const NodeType& nt, const std::int32_t* node) {
   std::vector<std::string> parts;
   for (std::size_t f = 0; f < nt.field_names.size(); ++f)
-    parts.push_back(fmt::format("{}={}", nt.field_names[f], show_value(p, *nt.field_types[f], node + 1 + nt.field_offsets[f])));
+    parts.push_back(
+        fmt::format("{}={}", nt.field_names[f], show_value(p, *nt.field_types[f], node + 1 + nt.field_offsets[f])));
   return fmt::format("({})", fmt::join(parts, ", "));
 }
 

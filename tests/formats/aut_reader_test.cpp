@@ -18,7 +18,8 @@ std::vector<std::string> label_names(const lts::Lts& l) {
 }  // namespace
 
 TEST(AutReader, QuotedAndUnquotedLabelsKeepCommasParenthesesAndBlanks) {
-  const lts::Lts l = formats::read_aut_file(testing_support::test_data("aut_corpus/ok_labels_with_commas_parens_blanks.aut"));
+  const lts::Lts l =
+      formats::read_aut_file(testing_support::test_data("aut_corpus/ok_labels_with_commas_parens_blanks.aut"));
   const std::vector<std::string> expected{"c2(d1, true)", "a b", "call(1,push,2)"};
   EXPECT_EQ(label_names(l), expected);
 }

@@ -23,12 +23,8 @@ std::string random_text(std::mt19937_64& rng) {
     case 2:  // the same, longer
       return "headhead" + std::to_string(100 + rng() % 900) + "tailtail";
     case 3:  // hidden by options (h and h(...)), or the built-in internal ones
-      return rng() % 3 == 0 ? "h"
-             : rng() % 2    ? "h(" + std::to_string(rng() % 50) + ")"
-             : rng() % 2    ? "i"
-                            : "tau";
-    default:
-      return std::to_string(rng() % 300000);
+      return rng() % 3 == 0 ? "h" : rng() % 2 ? "h(" + std::to_string(rng() % 50) + ")" : rng() % 2 ? "i" : "tau";
+    default: return std::to_string(rng() % 300000);
   }
 }
 

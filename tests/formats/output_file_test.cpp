@@ -45,9 +45,7 @@ TEST(OutputFile, AppearsOnlyWhenCommitted) {
   fs::remove_all(dir);
 }
 
-TEST(OutputFile, UnwritableDirectoryIsAFileError) {
-  EXPECT_ANY_THROW(formats::OutputFile("/nonexistent-dir/out.aut"));
-}
+TEST(OutputFile, UnwritableDirectoryIsAFileError) { EXPECT_ANY_THROW(formats::OutputFile("/nonexistent-dir/out.aut")); }
 
 TEST(OutputFile, UnusableNamesAreRefusedBeforeAnyWork) {
   const fs::path dir = fresh_dir();

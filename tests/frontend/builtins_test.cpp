@@ -49,8 +49,7 @@ TEST(Builtins, TableIsConsistent) {
 TEST(Builtins, EveryBuiltinIsDocumented) {
   const std::string doc = slurp(here("../../docs/language.md"));
   ASSERT_FALSE(doc.empty());
-  for (const Primitive& p : primitives())
-    EXPECT_NE(doc.find(fmt::format("`{}(", p.name)), std::string::npos) << p.name;
+  for (const Primitive& p : primitives()) EXPECT_NE(doc.find(fmt::format("`{}(", p.name)), std::string::npos) << p.name;
   for (const ContainerOp& c : container_ops())
     EXPECT_NE(doc.find(fmt::format("`s.{}", c.name)), std::string::npos) << c.name;
 }
@@ -75,7 +74,8 @@ TEST(Builtins, ContainerOperationsExistOnlyOnTheirContainer) {
     const bool seq = c.container == Type::Seq;
     const std::string call = c.takes_element ? fmt::format("{}(1)", c.name) : std::string(c.name);
     for (const bool on_seq : {true, false}) {
-      const std::string error = checker_error(object_with(fmt::format("    atomic {{ {}.{}; }}", on_seq ? "s" : "u", call)));
+      const std::string error =
+          checker_error(object_with(fmt::format("    atomic {{ {}.{}; }}", on_seq ? "s" : "u", call)));
       if (on_seq == seq || find_container_op(on_seq ? Type::Seq : Type::Set, c.name, c.takes_element))
         EXPECT_EQ(error, "m.conc:6:15: error: this expression's value is not used") << call;
       else

@@ -87,7 +87,9 @@ TEST(Explorer, SpecObjectIsExploredAtomically) {
   const lts::Lts l = generate(model("stack_spec.conc"), 1, 1);
   EXPECT_EQ(l.num_states, 10u);
   EXPECT_EQ(l.num_transitions(), 9u);
-  EXPECT_EQ(std::count_if(l.transitions.begin(), l.transitions.end(), [](const lts::Transition& t) { return t.label == lts::tau; }), 3);
+  EXPECT_EQ(std::count_if(l.transitions.begin(), l.transitions.end(),
+                          [](const lts::Transition& t) { return t.label == lts::tau; }),
+            3);
 }
 
 }  // namespace

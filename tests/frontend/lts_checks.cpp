@@ -97,7 +97,8 @@ bool strongly_bisimilar(const lts::Lts& a, const lts::Lts& b) {
     for (const auto& e : edges) sig[e.from].insert({e.label, block[e.to]});
     std::map<std::pair<std::size_t, std::set<std::pair<std::string, std::size_t>>>, std::size_t> ids;
     std::vector<std::size_t> next(n);
-    for (std::size_t s = 0; s < n; ++s) next[s] = ids.emplace(std::make_pair(block[s], sig[s]), ids.size()).first->second;
+    for (std::size_t s = 0; s < n; ++s)
+      next[s] = ids.emplace(std::make_pair(block[s], sig[s]), ids.size()).first->second;
     block.swap(next);
     if (ids.size() == blocks) break;
     blocks = ids.size();

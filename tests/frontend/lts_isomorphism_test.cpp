@@ -74,9 +74,9 @@ TEST(LtsIdentity, EveryPartCounts) {
   EXPECT_TRUE(identical_lts(a, make(3, {{0, "a", 1}, {1, "b", 2}}), &why)) << why;
   EXPECT_FALSE(identical_lts(a, make(3, {{0, "a", 1}, {1, "b", 2}}, {"b"}), &why));  // label order
   EXPECT_NE(why.find("label 1"), std::string::npos) << why;
-  EXPECT_FALSE(identical_lts(a, make(4, {{0, "a", 1}, {1, "b", 2}})));               // state count
-  EXPECT_FALSE(identical_lts(a, make(3, {{0, "a", 2}, {2, "b", 1}})));               // transitions
-  EXPECT_FALSE(identical_lts(a, make(3, {{0, "a", 1}, {1, "b", 2}, {2, "", 2}})));   // one more
+  EXPECT_FALSE(identical_lts(a, make(4, {{0, "a", 1}, {1, "b", 2}})));              // state count
+  EXPECT_FALSE(identical_lts(a, make(3, {{0, "a", 2}, {2, "b", 1}})));              // transitions
+  EXPECT_FALSE(identical_lts(a, make(3, {{0, "a", 1}, {1, "b", 2}, {2, "", 2}})));  // one more
   lts::Lts moved = a;
   moved.initial = 1;
   EXPECT_FALSE(identical_lts(a, moved));

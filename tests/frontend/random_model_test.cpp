@@ -57,12 +57,25 @@ TEST(RandomModel, ModelsAreSmallAndVaried) {
   std::map<Outcome::Kind, int> kinds;
   int self_loops = 0;
   std::uint64_t states = 0;
-  const std::map<std::string, std::string> constructs{
-      {"cas", "cas("},   {"dcas", "dcas("},   {"ll", "ll("},         {"sc", "sc("},        {"vl", "vl("},
-      {"atomic", "atomic"}, {"lock", "lock(L"}, {"await", "await"}, {"new", "new N"},     {"field", ".next"},
-      {"choose", "choose("}, {"while", "while c"}, {"retry loop", "loop {"}, {"assert", "assert"},
-      {"divergence", "while true"}, {"parameter", "a: 0..1"}, {"thread variable", "thread h"},
-      {"free", "free("}, {"client", " when "}};
+  const std::map<std::string, std::string> constructs{{"cas", "cas("},
+                                                      {"dcas", "dcas("},
+                                                      {"ll", "ll("},
+                                                      {"sc", "sc("},
+                                                      {"vl", "vl("},
+                                                      {"atomic", "atomic"},
+                                                      {"lock", "lock(L"},
+                                                      {"await", "await"},
+                                                      {"new", "new N"},
+                                                      {"field", ".next"},
+                                                      {"choose", "choose("},
+                                                      {"while", "while c"},
+                                                      {"retry loop", "loop {"},
+                                                      {"assert", "assert"},
+                                                      {"divergence", "while true"},
+                                                      {"parameter", "a: 0..1"},
+                                                      {"thread variable", "thread h"},
+                                                      {"free", "free("},
+                                                      {"client", " when "}};
   std::map<std::string, int> seen;
   for (std::uint64_t seed = 0; seed < seeds; ++seed) {
     const std::string text = random_model(seed);

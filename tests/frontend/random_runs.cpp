@@ -82,10 +82,10 @@ namespace {
 std::string progress_verdicts(const lts::Lts& l) {
   try {
     std::string out;
-    for (const refine::ProgressVerdict& v : refine::check_progress(l, {std::begin(refine::all_progress),
-                                                                       std::end(refine::all_progress)})
-                                                .verdicts)
-      out += fmt::format("{}{} {}", out.empty() ? "" : ", ", refine::progress_name(v.property), v.holds ? "holds" : "fails");
+    for (const refine::ProgressVerdict& v :
+         refine::check_progress(l, {std::begin(refine::all_progress), std::end(refine::all_progress)}).verdicts)
+      out += fmt::format("{}{} {}", out.empty() ? "" : ", ", refine::progress_name(v.property),
+                         v.holds ? "holds" : "fails");
     return out;
   } catch (const refine::ProgressInputError& e) {
     return std::string("refused: ") + e.what();

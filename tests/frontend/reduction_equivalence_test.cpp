@@ -66,8 +66,7 @@ TEST_P(ReductionEquivalence, RandomModels) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Configurations, ReductionEquivalence,
-                         ::testing::Values(std::pair{2, 1L}, std::pair{2, 2L}, std::pair{3, 1L}),
-                         [](const auto& info) {
+                         ::testing::Values(std::pair{2, 1L}, std::pair{2, 2L}, std::pair{3, 1L}), [](const auto& info) {
                            return std::to_string(info.param.first) + "x" + std::to_string(info.param.second);
                          });
 
@@ -92,7 +91,8 @@ TEST(ReductionEquivalenceHarness, CatchesABrokenSide) {
 // blocks the other thread (not deadlock-free) only with two threads.
 TEST(ReductionEquivalenceHarness, CatchesAChangedProgressVerdict) {
   const std::string text = "object O { shared L: lock; method m() { lock(L); } }";
-  const Outcome one = run_model(text, RunSetup{1, 1, false, 1, true}), two = run_model(text, RunSetup{2, 1, false, 1, true});
+  const Outcome one = run_model(text, RunSetup{1, 1, false, 1, true}),
+                two = run_model(text, RunSetup{2, 1, false, 1, true});
   ASSERT_EQ(one.kind, Outcome::explored);
   ASSERT_EQ(two.kind, Outcome::explored);
   const Difference d = progress_differs(one, two);

@@ -41,12 +41,14 @@ TEST(Refusals, EmptyOrOversizedValueDomainsAreLocatedErrors) {
     std::string text = register_model;
     text.replace(text.find("1..2"), 4, range);
     EXPECT_EQ(compile_error(text), fmt::format("m.conc:2:3: error: the domain of 'value': {} is empty: no method "
-                                               "could be called with a value", range));
+                                               "could be called with a value",
+                                               range));
   }
   std::string text = register_model;
   text.replace(text.find("1..2"), 4, "0..4096");
-  EXPECT_EQ(compile_error(text), "m.conc:2:3: error: the domain of 'value': 0..4096 has 4097 values, more than the "
-                                 "4096 that 'value' may range over");
+  EXPECT_EQ(compile_error(text),
+            "m.conc:2:3: error: the domain of 'value': 0..4096 has 4097 values, more than the "
+            "4096 that 'value' may range over");
   text.replace(text.find("0..4096"), 7, "1..4096");
   EXPECT_EQ(compile_error(text, false), "no error");  // 4096 values are allowed (exploring them is long)
 }
@@ -122,7 +124,8 @@ TEST(Lexer, ByteOrderMarkIsSkippedAndBytesAreReportedWhole) {
   const lts::Lts bom = explore(load_model_text("m.conc", std::string("\xEF\xBB\xBF") + register_model, {}), {});
   EXPECT_EQ(plain.transitions, bom.transitions);
   EXPECT_EQ(compile_error("object O {\n  \xE2\x88\x80 x\n}"), "m.conc:2:3: error: unexpected character '\xE2\x88\x80'");
-  EXPECT_EQ(compile_error(std::string("object O {\n  x\0\n}", 16)), "m.conc:2:4: error: unexpected NUL byte (is this a text file?)");
+  EXPECT_EQ(compile_error(std::string("object O {\n  x\0\n}", 16)),
+            "m.conc:2:4: error: unexpected NUL byte (is this a text file?)");
   EXPECT_EQ(compile_error("object O {\n \x01"), "m.conc:2:2: error: unexpected control character \\x01");
   EXPECT_EQ(compile_error("object O {\xC3"), "m.conc:1:11: error: unexpected byte \\xC3 (the file is not UTF-8)");
   // A BOM elsewhere than at the start is a character like any other.

@@ -12,10 +12,10 @@
 
 #include "frontend/interpreter.hpp"
 #include "frontend/labels.hpp"
+#include "frontend/replay/lts_numbering.hpp"
 #include "frontend/replay/render.hpp"
 #include "frontend/replay/search.hpp"
 #include "lts/builder.hpp"
-#include "frontend/replay/lts_numbering.hpp"
 #include "refine/bisimilarity.hpp"
 #include "refine/play_file.hpp"
 #include "refine/trace_inclusion.hpp"
@@ -89,29 +89,29 @@ bool brute_force_match(const Program& p, const std::vector<std::string>& want, i
   Interpreter interpreter(p, labels, false);
   std::vector<std::int32_t> start = p.initial;
   interpreter.initialize(start);
-  std::function<bool(const std::vector<std::int32_t>&, std::size_t, int)> go =
-      [&](const std::vector<std::int32_t>& s, std::size_t pos, int left) {
-        if (pos == want.size()) return true;
-        if (left == 0) return false;
-        auto [it, added] = failed.emplace(std::make_pair(s, pos), left);
-        if (!added && it->second >= left) return false;
-        it->second = left;
-        for (int t = 0; t < p.threads; ++t) {
-          Successors next;
-          interpreter.successors(s.data(), t, next);
-          for (std::size_t i = 0; i < next.labels.size(); ++i) {
-            std::size_t q = pos;
-            if (next.labels[i] != lts::tau) {
-              if (builder.labels().name(next.labels[i]) != want[pos]) continue;
-              ++q;
-            }
-            const std::vector<std::int32_t> to(next.states.begin() + i * p.state_size,
-                                               next.states.begin() + (i + 1) * p.state_size);
-            if (go(to, q, left - 1)) return true;
-          }
+  std::function<bool(const std::vector<std::int32_t>&, std::size_t, int)> go = [&](const std::vector<std::int32_t>& s,
+                                                                                   std::size_t pos, int left) {
+    if (pos == want.size()) return true;
+    if (left == 0) return false;
+    auto [it, added] = failed.emplace(std::make_pair(s, pos), left);
+    if (!added && it->second >= left) return false;
+    it->second = left;
+    for (int t = 0; t < p.threads; ++t) {
+      Successors next;
+      interpreter.successors(s.data(), t, next);
+      for (std::size_t i = 0; i < next.labels.size(); ++i) {
+        std::size_t q = pos;
+        if (next.labels[i] != lts::tau) {
+          if (builder.labels().name(next.labels[i]) != want[pos]) continue;
+          ++q;
         }
-        return false;
-      };
+        const std::vector<std::int32_t> to(next.states.begin() + i * p.state_size,
+                                           next.states.begin() + (i + 1) * p.state_size);
+        if (go(to, q, left - 1)) return true;
+      }
+    }
+    return false;
+  };
   return go(start, 0, depth);
 }
 

@@ -112,8 +112,10 @@ TEST(StateStore, RandomLayoutsMatchTheReference) {
     std::vector<std::pair<std::int32_t, std::int32_t>> ranges;
     for (std::size_t i = 0; i < width; ++i) {
       const unsigned pick = static_cast<unsigned>(rng() % 10);
-      const unsigned bits = pick == 0 ? 0 : pick == 1 ? 32 : pick == 2 ? 17 + static_cast<unsigned>(rng() % 15)
-                                                                         : 1 + static_cast<unsigned>(rng() % 6);
+      const unsigned bits = pick == 0   ? 0
+                            : pick == 1 ? 32
+                            : pick == 2 ? 17 + static_cast<unsigned>(rng() % 15)
+                                        : 1 + static_cast<unsigned>(rng() % 6);
       ranges.push_back(range_of_width(bits, rng));
     }
     SCOPED_TRACE(testing::Message() << "round " << round << ", " << width << " slots");
@@ -126,9 +128,17 @@ TEST(StateStore, RandomLayoutsMatchTheReference) {
 // (two leaves), 64 and 65 bits, single 32-bit fields, and only constants.
 TEST(StateStore, TreeShapesAtLeafBoundaries) {
   std::mt19937_64 rng(7);
-  const std::vector<std::vector<unsigned>> shapes{
-      {32}, {31, 1}, {16, 17}, {32, 32}, {32, 32, 1}, {1, 32, 1}, {8, 8, 8, 8, 1},
-      {0, 0, 0}, {0, 5, 0}, {3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3}, {32, 0, 32, 0, 32, 0, 32}};
+  const std::vector<std::vector<unsigned>> shapes{{32},
+                                                  {31, 1},
+                                                  {16, 17},
+                                                  {32, 32},
+                                                  {32, 32, 1},
+                                                  {1, 32, 1},
+                                                  {8, 8, 8, 8, 1},
+                                                  {0, 0, 0},
+                                                  {0, 5, 0},
+                                                  {3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3},
+                                                  {32, 0, 32, 0, 32, 0, 32}};
   for (const auto& shape : shapes) {
     std::vector<std::pair<std::int32_t, std::int32_t>> ranges;
     for (unsigned bits : shape) ranges.push_back(range_of_width(bits, rng));

@@ -42,8 +42,8 @@ TEST(Traces, TreiberStackIsLinearizable) {
 
 TEST(Traces, MsQueueIsLinearizable) {
   std::string witness;
-  EXPECT_TRUE(weak_traces_included(generate(model("ms_queue.conc"), 2, 2),
-                                   generate(model("queue_spec.conc"), 2, 2), &witness))
+  EXPECT_TRUE(
+      weak_traces_included(generate(model("ms_queue.conc"), 2, 2), generate(model("queue_spec.conc"), 2, 2), &witness))
       << witness;
 }
 

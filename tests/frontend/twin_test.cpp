@@ -30,7 +30,8 @@ lts::Lts brute_force(const Program& p) {
     Successors next;
     for (int t = p.threads - 1; t >= 0; --t) interpreter.successors(s.data(), t, next);
     for (std::size_t i = 0; i < next.labels.size(); ++i) {
-      std::vector<std::int32_t> to(next.states.begin() + i * p.state_size, next.states.begin() + (i + 1) * p.state_size);
+      std::vector<std::int32_t> to(next.states.begin() + i * p.state_size,
+                                   next.states.begin() + (i + 1) * p.state_size);
       auto [it, added] = ids.emplace(to, static_cast<lts::StateId>(ids.size()));
       if (added) stack.push_back(to);
       builder.add_transition(from, next.labels[i], it->second);

@@ -46,7 +46,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   } catch (const formats::ParseError& e) {
     fuzz::require_error_inside(e, text, "fuzz.conc");
-  } catch (const frontend::StateLimit&) {
-  }
+  } catch (const frontend::StateLimit&) {}
   return 0;
 }

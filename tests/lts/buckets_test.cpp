@@ -19,13 +19,12 @@ void check(std::mt19937_64& rng, std::size_t m, std::uint32_t n) {
   std::vector<std::uint32_t> first;
   std::vector<std::uint64_t> out;
   lts::bucket_sort(
-      m, n, [&](std::size_t i) { return keys[i]; },
-      [&](std::size_t i) { return std::uint64_t{keys[i]} << 32 | i; }, first, out);
+      m, n, [&](std::size_t i) { return keys[i]; }, [&](std::size_t i) { return std::uint64_t{keys[i]} << 32 | i; },
+      first, out);
   // The reference: items sorted by key, stable.
   std::vector<std::pair<std::uint32_t, std::size_t>> items;
   for (std::size_t i = 0; i < m; ++i) items.push_back({keys[i], i});
-  std::stable_sort(items.begin(), items.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::stable_sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   ASSERT_EQ(first.size(), std::size_t{n} + 1);
   ASSERT_EQ(out.size(), m);
   EXPECT_EQ(first[0], 0u);

@@ -11,7 +11,8 @@ namespace {
 
 // What list_by_source must give: a stable sort by source.
 std::vector<lts::Transition> stably_by_source(std::vector<lts::Transition> ts) {
-  std::stable_sort(ts.begin(), ts.end(), [](const lts::Transition& a, const lts::Transition& b) { return a.from < b.from; });
+  std::stable_sort(ts.begin(), ts.end(),
+                   [](const lts::Transition& a, const lts::Transition& b) { return a.from < b.from; });
   return ts;
 }
 
@@ -39,7 +40,8 @@ TEST(SourceOrder, SortsBySourceKeepingEachStatesOrder) {
 // Buckets of 1, 2, 4 and 8 states: the first pass splits the states over
 // many buckets, some of them empty.
 TEST(SourceOrder, SortsBySourceThroughManyBuckets) {
-  sorts_stably_by_source(11, 40, [](lts::Lts& l, int round) { lts::list_by_source(l, static_cast<unsigned>(round % 4)); });
+  sorts_stably_by_source(11, 40,
+                         [](lts::Lts& l, int round) { lts::list_by_source(l, static_cast<unsigned>(round % 4)); });
 }
 
 TEST(SourceOrder, RecognisesOrderAndDisorder) {

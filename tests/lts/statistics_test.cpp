@@ -13,7 +13,7 @@ TEST(Statistics, CountsDeadlocksTauAndCycles) {
   EXPECT_EQ(s.transitions, 4u);
   EXPECT_EQ(s.labels, 2u);  // a and tau; "unused" has no transition
   EXPECT_EQ(s.tau_transitions, 3u);
-  EXPECT_EQ(s.deadlock_states, 2u);  // 3 and 4
+  EXPECT_EQ(s.deadlock_states, 2u);   // 3 and 4
   EXPECT_EQ(s.tau_cycle_states, 2u);  // 1 and 2
   EXPECT_EQ(lts::to_string(s),
             "states 5, transitions 4, labels 2, tau transitions 3, deadlock states 2, states on tau-cycles 2");

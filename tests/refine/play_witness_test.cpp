@@ -37,8 +37,8 @@ struct Referee {
     u.num_states = a.num_states + b.num_states;
     const auto add = [&](const lts::Lts& l, lts::StateId base) {
       for (const lts::Transition& t : l.transitions)
-        u.transitions.push_back({base + t.from, t.label == lts::tau ? lts::tau : u.labels.intern(l.labels.name(t.label)),
-                                 base + t.to});
+        u.transitions.push_back(
+            {base + t.from, t.label == lts::tau ? lts::tau : u.labels.intern(l.labels.name(t.label)), base + t.to});
     };
     add(a, 0);
     add(b, a.num_states);

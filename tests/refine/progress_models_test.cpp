@@ -65,7 +65,9 @@ lts::Lts spin_lock() {
     int& lock = n[2];
     switch (pc) {
       case 0: pc = 1; return {{call(t, "inc"), n}};
-      case 1: if (lock == 0) lock = t, pc = 2; return {{step(t), n}};  // waiting is a step
+      case 1:
+        if (lock == 0) lock = t, pc = 2;
+        return {{step(t), n}};  // waiting is a step
       case 2: lock = 0, pc = 3; return {{step(t), n}};
       default: pc = 0; return {{ret(t, "inc"), n}};
     }
@@ -95,7 +97,9 @@ lts::Lts ticket_lock() {
     switch (pc) {
       case 0: pc = 1; return {{call(t, "inc"), n}};
       case 1: mine = next, next = (next + 1) % 2, pc = 2; return {{step(t), n}};
-      case 2: if (serving == mine) pc = 3; return {{step(t), n}};
+      case 2:
+        if (serving == mine) pc = 3;
+        return {{step(t), n}};
       case 3: serving = (serving + 1) % 2, pc = 4; return {{step(t), n}};
       default: pc = 0; return {{ret(t, "inc"), n}};
     }
@@ -117,8 +121,12 @@ lts::Lts two_locks() {
     int& second = n[t == 1 ? 3 : 2];
     switch (pc) {
       case 0: pc = 1; return {{call(t, "inc"), n}};
-      case 1: if (first == 0) first = t, pc = 2; return {{step(t), n}};
-      case 2: if (second == 0) second = t, pc = 3; return {{step(t), n}};
+      case 1:
+        if (first == 0) first = t, pc = 2;
+        return {{step(t), n}};
+      case 2:
+        if (second == 0) second = t, pc = 3;
+        return {{step(t), n}};
       case 3: first = second = 0, pc = 4; return {{step(t), n}};
       default: pc = 0; return {{ret(t, "inc"), n}};
     }
@@ -175,7 +183,8 @@ lts::Lts wait_free_register() {
         calls.emplace_back(call(t, "read"), r);
         return calls;
       }
-      case 10: case 11: n[2] = pc - 10, pc = 1; return {{step(t), n}};
+      case 10:
+      case 11: n[2] = pc - 10, pc = 1; return {{step(t), n}};
       case 20: result = n[2], pc = 2; return {{step(t), n}};
       case 1: pc = 0; return {{ret(t, "write"), n}};
       default: pc = 0, result = 0; return {{ret(t, "read," + std::to_string(g[2 + t])), n}};  // pc 2

@@ -60,12 +60,9 @@ ThreadLts random_thread_lts(std::mt19937_64& rng) {
       const unsigned thread = 1 + rng() % t.threads;
       const std::uint32_t bit = 1u << (thread - 1);
       const unsigned to = rng() % nodes;
-      if (!(mask & bit))
-        add(s, "call(" + std::to_string(thread) + ",m)", state(to, mask | bit));
-      else if (rng() % 3 == 0)
-        add(s, "ret(" + std::to_string(thread) + ",m,0)", state(to, mask & ~bit));
-      else
-        add(s, "step(" + std::to_string(thread) + ")", state(to, mask));
+      if (!(mask & bit)) add(s, "call(" + std::to_string(thread) + ",m)", state(to, mask | bit));
+      else if (rng() % 3 == 0) add(s, "ret(" + std::to_string(thread) + ",m,0)", state(to, mask & ~bit));
+      else add(s, "step(" + std::to_string(thread) + ")", state(to, mask));
     }
     for (unsigned thread = 1; thread <= t.threads; ++thread)
       if ((mask >> (thread - 1) & 1) && rng() % 4 == 0) add(s, "step(" + std::to_string(thread) + ")", s);
@@ -88,13 +85,19 @@ bool violates(int property, const CycleFacts& f, unsigned threads, unsigned thre
     const std::uint32_t bit = 1u << (u - 1);
     const bool stuck = (f.always_pending & bit) && !(f.returns & bit);
     switch (property) {
-      case 1: if (stuck && (f.steps & bit)) return true; break;  // wait-free
-      case 2: if (f.alone == u) return true; break;              // obstruction-free
-      case 4: if (stuck && fair) return true; break;             // starvation-free
+      case 1:
+        if (stuck && (f.steps & bit)) return true;
+        break;  // wait-free
+      case 2:
+        if (f.alone == u) return true;
+        break;  // obstruction-free
+      case 4:
+        if (stuck && fair) return true;
+        break;  // starvation-free
       default: break;
     }
   }
-  if (property == 0) return f.returns == 0;           // lock-free
+  if (property == 0) return f.returns == 0;          // lock-free
   if (property == 3) return f.returns == 0 && fair;  // deadlock-free
   return false;
 }

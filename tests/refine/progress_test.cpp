@@ -145,8 +145,7 @@ TEST(Progress, RefusesInputsWithoutThreadAttribution) {
   // State 2 is reached with {1} (by a step) and with {} (by a return).
   EXPECT_NE(error_of(lts_of({{0, "call(1,m)", 1}, {1, "step(1)", 2}, {1, "ret(1,m)", 2}})).find("reached with"),
             std::string::npos);
-  EXPECT_NE(error_of(lts_of({{0, "call(1,m)", 1}, {1, "step(1)", 1}, {1, "tick", 1}})).find("tick"),
-            std::string::npos);
+  EXPECT_NE(error_of(lts_of({{0, "call(1,m)", 1}, {1, "step(1)", 1}, {1, "tick", 1}})).find("tick"), std::string::npos);
   EXPECT_THROW(refine::parse_progress_list("lock-free,fast"), std::invalid_argument);
   EXPECT_EQ(refine::parse_progress_list("all").size(), 5u);
   EXPECT_EQ(refine::parse_progress_list("wait-free,lock-free,wait-free"),

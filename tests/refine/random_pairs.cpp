@@ -65,8 +65,7 @@ std::pair<lts::Lts, lts::Lts> random_pair(std::mt19937_64& rng, std::uint32_t ma
   using testing_support::random_lts;
   using testing_support::random_shape;
   switch (std::uniform_int_distribution<int>(0, 6)(rng)) {
-    case 0:
-      return {random_lts(rng, random_shape(rng, max_states)), random_lts(rng, random_shape(rng, max_states))};
+    case 0: return {random_lts(rng, random_shape(rng, max_states)), random_lts(rng, random_shape(rng, max_states))};
     case 1: {  // IMPL inside SPEC: holds
       lts::Lts spec = random_lts(rng, random_shape(rng, max_states));
       lts::Lts impl = sub_lts(rng, spec, 0.8);

@@ -9,9 +9,11 @@ namespace {
 lts::Lts aut(const char* text) { return formats::read_aut_text(text, "t.aut"); }
 
 TEST(Reports, TraceInclusion) {
-  const lts::Lts impl = aut("des (0, 4, 5)\n(0, \"call(1,push,1)\", 1)\n(1, i, 2)\n(2, \"call(2,pop)\", 3)\n"
-                            "(3, \"ret(2,pop,empty)\", 4)\n");
-  const lts::Lts spec = aut("des (0, 3, 4)\n(0, \"call(1,push,1)\", 1)\n(1, \"call(2,pop)\", 2)\n(2, \"ret(1,push)\", 3)\n");
+  const lts::Lts impl =
+      aut("des (0, 4, 5)\n(0, \"call(1,push,1)\", 1)\n(1, i, 2)\n(2, \"call(2,pop)\", 3)\n"
+          "(3, \"ret(2,pop,empty)\", 4)\n");
+  const lts::Lts spec =
+      aut("des (0, 3, 4)\n(0, \"call(1,push,1)\", 1)\n(1, \"call(2,pop)\", 2)\n(2, \"ret(1,push)\", 3)\n");
   const auto r = refine::inclusion_report(impl, refine::check_trace_inclusion(impl, spec), "impl.aut", "spec.aut", {});
   EXPECT_FALSE(r.holds);
   EXPECT_EQ(r.text,

@@ -16,7 +16,8 @@ TEST(ThreadAction, ParsesCallsAndReturns) {
   ASSERT_TRUE(ret);
   EXPECT_EQ(ret->kind, refine::ThreadAction::Kind::ret);
   EXPECT_EQ(ret->thread, 2u);
-  for (const char* other : {"call", "call()", "call(x,push)", "call(0,push)", "ret(1", "retx(1,a)", "a(1,b)", "call(1x,p)"})
+  for (const char* other :
+       {"call", "call()", "call(x,push)", "call(0,push)", "ret(1", "retx(1,a)", "a(1,b)", "call(1x,p)"})
     EXPECT_FALSE(refine::parse_thread_action(other)) << other;
 }
 

@@ -28,8 +28,8 @@ lts::Lts random_lts(std::mt19937_64& rng, const RandomLtsShape& shape) {
   l.initial = 0;
   std::vector<lts::LabelId> visible;
   for (std::uint32_t i = 0; i < shape.visible_labels; ++i)
-    visible.push_back(l.labels.intern(std::string(1, static_cast<char>('a' + i % 26)) +
-                                      (i >= 26 ? std::to_string(i) : "")));
+    visible.push_back(
+        l.labels.intern(std::string(1, static_cast<char>('a' + i % 26)) + (i >= 26 ? std::to_string(i) : "")));
   std::uniform_int_distribution<lts::StateId> state(0, l.num_states - 1);
   std::bernoulli_distribution is_tau(shape.tau_fraction);
   std::uniform_int_distribution<std::size_t> label(0, visible.size() - 1);
@@ -90,7 +90,8 @@ lts::Lts random_acyclic_lts(std::mt19937_64& rng, bool tau_groups, std::uint32_t
     for (lts::StateId r = 0; r + 1 < n; r += 2 + rng() % 6) {
       if (rng() % 2) continue;
       const lts::StateId last = std::min<lts::StateId>(n - 1, r + 1 + rng() % 3);
-      for (lts::StateId q = r; q < last; ++q) l.transitions.push_back({state_of_rank[q], lts::tau, state_of_rank[q + 1]});
+      for (lts::StateId q = r; q < last; ++q)
+        l.transitions.push_back({state_of_rank[q], lts::tau, state_of_rank[q + 1]});
       l.transitions.push_back({state_of_rank[last], lts::tau, state_of_rank[r]});
     }
   }

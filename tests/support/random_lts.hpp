@@ -14,7 +14,7 @@ struct RandomLtsShape {
   std::uint32_t states = 10;
   std::uint32_t transitions = 20;
   std::uint32_t visible_labels = 2;
-  double tau_fraction = 0.4;  // share of transitions labelled tau
+  double tau_fraction = 0.4;     // share of transitions labelled tau
   std::uint32_t tau_cycles = 1;  // tau-cycles planted on purpose
 };
 

@@ -39,7 +39,9 @@ class ModelWriter {
   int pick(int n) { return static_cast<int>(rng_() % static_cast<std::uint64_t>(n)); }
   bool chance(double p) { return static_cast<double>(rng_() >> 11) * 0x1.0p-53 < p; }
   template <class T>
-  const T& one_of(const std::vector<T>& v) { return v[pick(static_cast<int>(v.size()))]; }
+  const T& one_of(const std::vector<T>& v) {
+    return v[pick(static_cast<int>(v.size()))];
+  }
 
   // -- output --
   void line(const std::string& s) { out_ += std::string(2 * indent_, ' ') + s + "\n"; }
@@ -82,8 +84,12 @@ class ModelWriter {
     }
   }
   std::string local_cond() {
-    std::vector<std::string> c{atom() + " == " + local_expr(), atom() + " != " + constant(),
-                               atom() + " < " + local_expr(), "b0", "!b0", "tid == 1"};
+    std::vector<std::string> c{atom() + " == " + local_expr(),
+                               atom() + " != " + constant(),
+                               atom() + " < " + local_expr(),
+                               "b0",
+                               "!b0",
+                               "tid == 1"};
     if (heap_) c.push_back(ref_local() + " == null");
     return one_of(c);
   }
@@ -231,10 +237,23 @@ void ModelWriter::statement(const Place& at) {
         else if (thread_var_) line("h := " + local_expr() + ";");
         else line("b0 := " + local_cond() + ";");
         return;
-      case 2: case 3: if (shared_access()) return; break;
-      case 4: case 5: if (heap_ && heap_access(at)) return; break;
-      case 6: case 7: case 8: if (compound(at)) return; break;
-      case 9: case 10: if (wait_or_fault(at)) return; break;
+      case 2:
+      case 3:
+        if (shared_access()) return;
+        break;
+      case 4:
+      case 5:
+        if (heap_ && heap_access(at)) return;
+        break;
+      case 6:
+      case 7:
+      case 8:
+        if (compound(at)) return;
+        break;
+      case 9:
+      case 10:
+        if (wait_or_fault(at)) return;
+        break;
       case 11:
         if (at.in_loop && !at.in_lock && chance(0.5)) {
           open("if " + local_cond());
@@ -299,7 +318,8 @@ bool ModelWriter::heap_access(const Place& at) {
     case 2: line(r + " := " + (chance(0.2) ? "null" : p) + ";"); return true;
     case 3: guarded(p, local_int() + " := " + p + ".val;"); return true;
     case 4: guarded(p, p + ".val := " + local_expr() + ";"); return true;
-    case 5: guarded(p, chance(0.5) ? p + ".next := " + ref_local() + ";" : ref_local() + " := " + p + ".next;");
+    case 5:
+      guarded(p, chance(0.5) ? p + ".next := " + ref_local() + ";" : ref_local() + " := " + p + ".next;");
       return true;
     case 6:
       // Explicit memory management: freed nodes are reused, so ABA and a
@@ -307,9 +327,7 @@ bool ModelWriter::heap_access(const Place& at) {
       if (!frees_) return false;
       guarded(p, "free(" + p + ");");
       return true;
-    default:
-      line("b0 := cas(" + r + ", " + p + ", " + ref_local() + ");");
-      return true;
+    default: line("b0 := cas(" + r + ", " + p + ", " + ref_local() + ");"); return true;
   }
 }
 

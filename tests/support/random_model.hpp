@@ -20,16 +20,16 @@
 namespace testing_support {
 
 struct RandomModelOptions {
-  int max_methods = 2;         // at least 1
-  int max_shared_ints = 3;     // at least 1
-  int max_statements = 3;      // per block, at least 1
-  int max_depth = 2;           // nesting of compound statements
-  int pool = 6;                // nodes; each operation allocates at most one, init one
-  double fault_chance = 0.12;     // per model: risky statements are allowed
-  double blocking_chance = 0.15;  // per model: await, spins and unreleased locks are allowed
+  int max_methods = 2;             // at least 1
+  int max_shared_ints = 3;         // at least 1
+  int max_statements = 3;          // per block, at least 1
+  int max_depth = 2;               // nesting of compound statements
+  int pool = 6;                    // nodes; each operation allocates at most one, init one
+  double fault_chance = 0.12;      // per model: risky statements are allowed
+  double blocking_chance = 0.15;   // per model: await, spins and unreleased locks are allowed
   double divergence_chance = 0.1;  // per model: a purely local endless loop may occur
-  double free_chance = 0.15;   // per model with nodes: free (explicit memory management)
-  double client_chance = 0.1;  // per model: a client variable and 'when' clauses
+  double free_chance = 0.15;       // per model with nodes: free (explicit memory management)
+  double client_chance = 0.1;      // per model: a client variable and 'when' clauses
 };
 
 // The text of a model named R<seed>.

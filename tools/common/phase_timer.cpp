@@ -76,8 +76,8 @@ void PhaseTimer::tick() {
     if (!running_ || Clock::now() - run_start_ < std::chrono::seconds(1)) continue;
     const double phase = std::chrono::duration<double>(Clock::now() - phase_start_).count();
     const double total = std::chrono::duration<double>(Clock::now() - run_start_).count();
-    std::fprintf(stderr, "\r\033[K%s: %s ... %.1f s (total %.1f s)", tool_.c_str(), phases_.back().name.c_str(),
-                 phase, total);
+    std::fprintf(stderr, "\r\033[K%s: %s ... %.1f s (total %.1f s)", tool_.c_str(), phases_.back().name.c_str(), phase,
+                 total);
     std::fflush(stderr);
     line_shown_ = true;
   }

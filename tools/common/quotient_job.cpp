@@ -81,9 +81,8 @@ QuotientReport run_quotient(const QuotientJob& job) {
     report.refine_log = m.refine_log;
 
     if (!job.dot_path.empty() && m.quotient.num_states > max_dot_states)
-      throw std::runtime_error(fmt::format(
-          "the quotient has {} states; --dot draws at most {} (nothing written)", m.quotient.num_states,
-          max_dot_states));
+      throw std::runtime_error(fmt::format("the quotient has {} states; --dot draws at most {} (nothing written)",
+                                           m.quotient.num_states, max_dot_states));
     timer.start("write");
     write_outputs(job, m);
     timer.stop();
@@ -129,12 +128,12 @@ std::string format_report(const QuotientReport& r) {
       ratio(r.input_states, r.output_states), ratio(r.input_transitions, r.output_transitions));
   double total = 0;
   for (const PhaseReport& p : r.phases) {
-    text += fmt::format("quotient: {:<8} {:>9.3f}  {:>17.1f}  {:>20.1f}\n", p.name, p.seconds,
-                        megabytes(p.peak_bytes), megabytes(p.resident_bytes));
+    text += fmt::format("quotient: {:<8} {:>9.3f}  {:>17.1f}  {:>20.1f}\n", p.name, p.seconds, megabytes(p.peak_bytes),
+                        megabytes(p.resident_bytes));
     total += p.seconds;
   }
-  text += fmt::format("quotient: {:<8} {:>9.3f}  {:>17.1f}  ({:.1f} bytes per input transition)\n", "total",
-                      total, megabytes(r.peak_bytes),
+  text += fmt::format("quotient: {:<8} {:>9.3f}  {:>17.1f}  ({:.1f} bytes per input transition)\n", "total", total,
+                      megabytes(r.peak_bytes),
                       r.input_transitions ? static_cast<double>(r.peak_bytes) / r.input_transitions : 0.0);
   if (!r.refine_log.empty()) {
     text += "quotient: refinement, stage by stage:\n";

@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "bisim/equivalence.hpp"
-#include "tools/common/phase_timer.hpp"
 #include "formats/aut_reader.hpp"
 #include "formats/aut_writer.hpp"
 #include "lts/lts.hpp"
+#include "tools/common/phase_timer.hpp"
 
 namespace tools {
 
@@ -32,8 +32,8 @@ struct QuotientReport {
   bisim::Equivalence equivalence = bisim::Equivalence::branching;
   std::uint64_t input_states = 0, input_transitions = 0;
   std::uint64_t output_states = 0, output_transitions = 0;
-  std::vector<PhaseReport> phases;  // read, reach, scc, refine, build, write
-  std::uint64_t peak_bytes = 0;     // of the whole process
+  std::vector<PhaseReport> phases;      // read, reach, scc, refine, build, write
+  std::uint64_t peak_bytes = 0;         // of the whole process
   std::vector<std::string> refine_log;  // how the partition was found (bisim::Minimised::refine_log)
 };
 

@@ -16,7 +16,8 @@ void add_quotient_options(CLI::App& app, QuotientSettings& s) {
       ->type_name("FILE");
   app.add_option("--dot", s.job.dot_path,
                  "Write a Graphviz picture of the quotient to FILE (`dot -Tsvg FILE`), for quotients\n"
-                 "of at most " + std::to_string(max_dot_states) + " states")
+                 "of at most " +
+                     std::to_string(max_dot_states) + " states")
       ->check(file_name)
       ->type_name("FILE");
   app.add_flag("-v,--verbose", s.verbose,

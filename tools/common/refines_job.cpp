@@ -57,10 +57,10 @@ lts::DenseLts read_input(const RefinesSettings& s, const std::string& path) {
 // then decide.
 void require_visible_action(const std::vector<std::string>& visible, const std::string& path, const char* why) {
   if (visible.empty())
-    throw formats::FileError(fmt::format(
-        "{}: error: no visible action is reachable from the initial state, so {}; check the labels "
-        "and --tau",
-        shown(path), why));
+    throw formats::FileError(
+        fmt::format("{}: error: no visible action is reachable from the initial state, so {}; check the labels "
+                    "and --tau",
+                    shown(path), why));
 }
 
 // Two LTSs without a visible label in common compare different alphabets
@@ -68,8 +68,7 @@ void require_visible_action(const std::vector<std::string>& visible, const std::
 void warn_if_disjoint(const std::vector<std::string>& a, const std::vector<std::string>& b, const RefinesSettings& s) {
   if (a.empty() || b.empty() || !refine::shared_labels(a, b).empty()) return;
   fmt::print(stderr, "refines: warning: {} and {} share no visible label ({} has e.g. {}, {} has e.g. {})\n",
-             shown(s.inputs[0]), shown(s.inputs[1]), shown(s.inputs[0]), a.front(), shown(s.inputs[1]),
-             b.front());
+             shown(s.inputs[0]), shown(s.inputs[1]), shown(s.inputs[0]), a.front(), shown(s.inputs[1]), b.front());
 }
 
 // The search's progress on a terminal, overwritten in place.

@@ -10,7 +10,8 @@ void add_refines_options(CLI::App& app, RefinesSettings& s) {
   app.add_option("inputs", s.inputs, "IMPL SPEC (two .aut files), or one with --lockfree; '-' is stdin")
       ->type_name("FILE");
   add_refines_equivalence_option(app, s.equivalence);
-  app.add_flag("--lockfree", s.lockfree, "Check one LTS for a reachable cycle of internal steps (a lasso);\n"
+  app.add_flag("--lockfree", s.lockfree,
+               "Check one LTS for a reachable cycle of internal steps (a lasso);\n"
                "the same as --progress lock-free");
   // Progress properties (docs/progress.md).
   app.add_option("--progress", s.progress,
@@ -19,7 +20,8 @@ void add_refines_options(CLI::App& app, RefinesSettings& s) {
                  "(comma-separated) or all; a lasso for each one that fails, which\n"
                  "--cex writes (docs/refines.md)")
       ->type_name("P[,P...]|all");
-  app.add_option("--cex", s.cex_path, "Write the counterexample trace to FILE, one label per line as in the .aut\n"
+  app.add_option("--cex", s.cex_path,
+                 "Write the counterexample trace to FILE, one label per line as in the .aut\n"
                  "(only when the relation does not hold)")
       ->check(file_name)
       ->type_name("FILE");
@@ -45,8 +47,7 @@ void check_inputs(RefinesSettings& s) {
   if (s.inputs.size() == 2 && s.inputs[0] == "-" && s.inputs[1] == "-")
     throw UsageError("only one input can be '-' (standard input)");
   if (s.lockfree && !s.equivalence.empty()) throw UsageError("--lockfree and --equiv exclude each other");
-  if (s.reduce && (s.lockfree || !s.equivalence.empty()))
-    throw UsageError("--reduce applies to trace inclusion only");
+  if (s.reduce && (s.lockfree || !s.equivalence.empty())) throw UsageError("--reduce applies to trace inclusion only");
   for (std::string& in : s.inputs) in = resolve_input(in);
 }
 

@@ -19,10 +19,7 @@
 namespace tools {
 
 const CLI::Validator file_name(
-    [](const std::string& value) {
-      return value.empty() ? std::string("an empty file name") : std::string();
-    },
-    "FILE");
+    [](const std::string& value) { return value.empty() ? std::string("an empty file name") : std::string(); }, "FILE");
 
 void add_tau_option(CLI::App& app, formats::AutReadOptions& options) {
   app.add_option("--tau", options.hidden,
@@ -98,18 +95,19 @@ int run_tool(CLI::App& app, int argc, char** argv, const std::function<int()>& b
   const std::string name = app.get_name();
   std::signal(SIGPIPE, SIG_DFL);
   std::string memory_limit;
-  CLI::Option* memory_option = app.add_option("--memory-limit", memory_limit,
-                 "Stop with an error when the run needs more memory (address space) than SIZE,\n"
-                 "e.g. 512M or 8G; default: half of physical memory")
-      ->type_name("SIZE");
+  CLI::Option* memory_option =
+      app.add_option("--memory-limit", memory_limit,
+                     "Stop with an error when the run needs more memory (address space) than SIZE,\n"
+                     "e.g. 512M or 8G; default: half of physical memory")
+          ->type_name("SIZE");
   // CLI11 reads `--tau= IN` as `--tau IN`: the option would take the next
   // argument. An option written with '=' and nothing after it is a slip.
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
     if (arg == "--") break;
     if (arg.size() > 3 && arg.starts_with("--") && arg.ends_with("=")) {
-      std::fprintf(stderr, "%s: error: %.*s has no value after '='\nRun '%s --help' for the options.\n",
-                   name.c_str(), static_cast<int>(arg.size()), arg.data(), name.c_str());
+      std::fprintf(stderr, "%s: error: %.*s has no value after '='\nRun '%s --help' for the options.\n", name.c_str(),
+                   static_cast<int>(arg.size()), arg.data(), name.c_str());
       return exit_error;
     }
   }
@@ -117,24 +115,23 @@ int run_tool(CLI::App& app, int argc, char** argv, const std::function<int()>& b
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) {  // --help, --version
-      return run_body(name, [&] { return app.exit(e); }, 0, "");
+      return run_body(
+          name, [&] { return app.exit(e); }, 0, "");
     }
-    std::fprintf(stderr, "%s: error: %s\nRun '%s --help' for the options.\n", name.c_str(), e.what(),
-                 name.c_str());
+    std::fprintf(stderr, "%s: error: %s\nRun '%s --help' for the options.\n", name.c_str(), e.what(), name.c_str());
     return exit_error;
   }
   std::uint64_t budget = 0;  // 0: physical memory unknown, no limit
   try {
     budget = memory_option->count() == 0 ? default_memory_budget().value_or(0) : parse_memory_size(memory_limit);
   } catch (const UsageError& e) {
-    std::fprintf(stderr, "%s: error: %s\nRun '%s --help' for the options.\n", name.c_str(), e.what(),
-                 name.c_str());
+    std::fprintf(stderr, "%s: error: %s\nRun '%s --help' for the options.\n", name.c_str(), e.what(), name.c_str());
     return exit_error;
   }
   const std::uint64_t limit = budget ? apply_memory_budget(budget).value_or(0) : 0;
-  const char* source = limit < budget ? "set by 'ulimit -v'"
+  const char* source = limit < budget                ? "set by 'ulimit -v'"
                        : memory_option->count() == 0 ? "by default half of physical memory"
-                                              : "--memory-limit";
+                                                     : "--memory-limit";
   return run_body(name, body, limit, source);
 }
 

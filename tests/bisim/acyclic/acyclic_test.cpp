@@ -44,7 +44,8 @@ void branching_same_as_reference(bool divergence_sensitive, std::uint64_t seed) 
   for (std::uint64_t round = 0; round < rounds; ++round) {
     const lts::Lts l = testing_support::random_acyclic_lts(rng, true, round % 10 == 0 ? 400 : 40);
     const bisim::branching::ContractedLts contracted = bisim::branching::contract_tau_sccs(l, divergence_sensitive);
-    const std::optional<bisim::Partition> classes = bisim::acyclic_partition(contracted.lts, bisim::Equivalence::branching);
+    const std::optional<bisim::Partition> classes =
+        bisim::acyclic_partition(contracted.lts, bisim::Equivalence::branching);
     ASSERT_TRUE(classes.has_value()) << "round " << round;
     bisim::Partition fast{contracted.component, classes->num_blocks, {}};
     for (std::uint32_t& b : fast.block) b = classes->block[b];

@@ -24,8 +24,7 @@ unsigned rounds() {
 }
 
 std::string describe(const lts::Lts& l) {
-  std::string text =
-      "initial " + std::to_string(l.initial) + ", " + std::to_string(l.num_states) + " states:";
+  std::string text = "initial " + std::to_string(l.initial) + ", " + std::to_string(l.num_states) + " states:";
   for (const auto& t : l.transitions)
     text += " (" + std::to_string(t.from) + "," + (t.label == lts::tau ? "i" : l.labels.name(t.label)) + "," +
             std::to_string(t.to) + ")";
@@ -41,8 +40,7 @@ void compare_on_random_lts(bisim::Equivalence e, std::uint64_t seed) {
     const lts::Lts l = testing_support::random_lts(rng, shape);
     const bisim::Partition reference = bisim::reference_partition(l, e);
     for (const auto route : testing_support::all_branching_routes) {
-      const bisim::Partition fast =
-          bisim::branching_partition(l, e == bisim::Equivalence::divbranching, route);
+      const bisim::Partition fast = bisim::branching_partition(l, e == bisim::Equivalence::divbranching, route);
       ASSERT_EQ(fast.block.size(), l.num_states);
       ASSERT_TRUE(bisim::same_partition(fast, reference))
           << "route " << static_cast<int>(route) << ", round " << round << ": " << describe(l);
@@ -51,13 +49,9 @@ void compare_on_random_lts(bisim::Equivalence e, std::uint64_t seed) {
   }
 }
 
-TEST(BranchingRandom, EqualsReferenceForBranching) {
-  compare_on_random_lts(bisim::Equivalence::branching, 1);
-}
+TEST(BranchingRandom, EqualsReferenceForBranching) { compare_on_random_lts(bisim::Equivalence::branching, 1); }
 
-TEST(BranchingRandom, EqualsReferenceForDivbranching) {
-  compare_on_random_lts(bisim::Equivalence::divbranching, 2);
-}
+TEST(BranchingRandom, EqualsReferenceForDivbranching) { compare_on_random_lts(bisim::Equivalence::divbranching, 2); }
 
 // Larger LTSs, where the reference is too slow, against the O(mn) refiner of
 // Groote & Vaandrager: a second, independent route to the same partition.
@@ -117,11 +111,9 @@ TEST(BranchingRandom, EqualsReferenceOnInterleavings) {
     for (auto e : {bisim::Equivalence::branching, bisim::Equivalence::divbranching}) {
       const bisim::Partition reference = bisim::reference_partition(l, e);
       for (const auto route : testing_support::all_branching_routes) {
-        const bisim::Partition fast =
-            bisim::branching_partition(l, e == bisim::Equivalence::divbranching, route);
+        const bisim::Partition fast = bisim::branching_partition(l, e == bisim::Equivalence::divbranching, route);
         ASSERT_TRUE(bisim::same_partition(fast, reference))
-            << "route " << static_cast<int>(route) << ", round " << round << ", " << l.num_states
-            << " states";
+            << "route " << static_cast<int>(route) << ", round " << round << ", " << l.num_states << " states";
       }
     }
   }
@@ -149,8 +141,7 @@ TEST(BranchingRandom, EqualsReferenceWhenNothingIsInert) {
     for (auto e : {bisim::Equivalence::branching, bisim::Equivalence::divbranching}) {
       const bisim::Partition reference = bisim::reference_partition(l, e);
       for (const auto route : testing_support::all_branching_routes) {
-        const bisim::Partition fast =
-            bisim::branching_partition(l, e == bisim::Equivalence::divbranching, route);
+        const bisim::Partition fast = bisim::branching_partition(l, e == bisim::Equivalence::divbranching, route);
         ASSERT_TRUE(bisim::same_partition(fast, reference))
             << "route " << static_cast<int>(route) << ", round " << round << ": " << describe(l);
       }

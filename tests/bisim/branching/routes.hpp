@@ -7,7 +7,6 @@ namespace testing_support {
 
 inline constexpr bisim::BranchingRoute all_branching_routes[] = {
     bisim::BranchingRoute::fastest, bisim::BranchingRoute::partition_refinement_only,
-    bisim::BranchingRoute::from_classes_as_constellations,
-    bisim::BranchingRoute::worklist_when_nothing_inert};
+    bisim::BranchingRoute::from_classes_as_constellations, bisim::BranchingRoute::worklist_when_nothing_inert};
 
 }  // namespace testing_support

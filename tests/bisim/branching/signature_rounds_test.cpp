@@ -102,7 +102,6 @@ std::vector<std::uint32_t> identity(lts::StateId n) {
   return v;
 }
 
-
 // The shape of a random LTS with a giant tau-cycle once contracted, where
 // classes are wide (bisim/signatures/wide_signatures.hpp): a random LTS, and a giant
 // state with hundreds of visible steps; a third of the states get a
@@ -205,11 +204,10 @@ TEST(SignatureRounds, NumberedRoundsSplitWhatARefutedBloomFixpointMerged) {
 
 // Numbered rounds on LTSs with a giant state, whose class is wide:
 // signatures written relative to the class's base and hashed as sums
-// (bisim/signatures/wide_signatures.hpp) instead of giving up. Never finer than bisimilarity, equal to it when final, and
-// final on a fair share of them (before, never: the rounds gave up at once;
-// on the others the rule for costly rounds that split little hands over to
-// partition refinement, as the giant's steps make every round costly on
-// LTSs this small).
+// (bisim/signatures/wide_signatures.hpp) instead of giving up. Never finer than bisimilarity, equal to it when final,
+// and final on a fair share of them (before, never: the rounds gave up at once; on the others the rule for costly
+// rounds that split little hands over to partition refinement, as the giant's steps make every round costly on LTSs
+// this small).
 TEST(SignatureRounds, WideClassesOfAGiantState) {
   std::mt19937_64 rng(43);
   unsigned final_rounds = 0, final_bloom_asked = 0, wide_lts = 0;

@@ -182,7 +182,7 @@ TEST(SignatureStability, AgreesWithTheDefinition) {
 // Copies of a contracted LTS, interleaved (copy k of state s is s * copies
 // + k: tau-steps still go down), with the classes copied alike.
 std::pair<lts::Lts, std::vector<std::uint32_t>> interleaved(const lts::Lts& l, const std::vector<std::uint32_t>& cls,
-                                                           std::uint32_t copies) {
+                                                            std::uint32_t copies) {
   lts::Lts big;
   big.num_states = l.num_states * copies;
   for (const lts::Transition& t : l.transitions)
@@ -206,7 +206,7 @@ TEST(SignatureStability, TwoThreadsOnCopiesAgreeWithTheDefinition) {
     const std::vector<std::uint32_t> cls = true_classes(l, c);
     std::vector<std::vector<std::uint32_t>> partitions{cls};
     const std::uint32_t k = count_of(cls);
-    if (k >= 2) partitions.push_back(merged(cls, 0, k - 1));    // two classes merged
+    if (k >= 2) partitions.push_back(merged(cls, 0, k - 1));             // two classes merged
     partitions.push_back(cut(cls, cls[n - 1], k, [] { return true; }));  // one class cut
     const auto copies = static_cast<std::uint32_t>(lts::two_threads_from / c.lts.num_transitions() + 2);
     for (const auto& p : partitions) {

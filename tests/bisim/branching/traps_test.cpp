@@ -79,12 +79,11 @@ TEST(BranchingTraps, WideStatesAndClasses) {
     shape.tau_cycles = round % 3;
     const lts::Lts l = testing_support::random_lts(rng, shape);
     for (bool div : {false, true}) {
-      const bisim::Partition want = bisim::reference_partition(
-          l, div ? bisim::Equivalence::divbranching : bisim::Equivalence::branching);
+      const bisim::Partition want =
+          bisim::reference_partition(l, div ? bisim::Equivalence::divbranching : bisim::Equivalence::branching);
       for (const auto route : testing_support::all_branching_routes) {
         const bisim::Partition got = bisim::branching_partition(l, div, route);
-        EXPECT_TRUE(bisim::same_partition(got, want))
-            << "round " << round << ", route " << static_cast<int>(route);
+        EXPECT_TRUE(bisim::same_partition(got, want)) << "round " << round << ", route " << static_cast<int>(route);
       }
     }
   }
@@ -102,8 +101,7 @@ TEST(BranchingTraps, WideClassOfNarrowStates) {
   l.num_states = chain + 1;
   for (lts::StateId i = 0; i < chain; ++i) {
     if (i + 1 < chain) l.transitions.push_back({i, lts::tau, i + 1});
-    for (int j = 0; j < 120; ++j)
-      l.transitions.push_back({i, l.labels.intern(fmt::format("a{}_{}", i, j)), sink});
+    for (int j = 0; j < 120; ++j) l.transitions.push_back({i, l.labels.intern(fmt::format("a{}_{}", i, j)), sink});
   }
   for (bool div : {false, true})
     for (const auto route : testing_support::all_branching_routes) {

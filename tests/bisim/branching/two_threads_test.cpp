@@ -57,8 +57,7 @@ TEST(BranchingTwoThreads, InterleavedCopiesSameAsPartitionRefinementAndReference
       const bisim::Partition reference = bisim::reference_partition(
           kind, divergence ? bisim::Equivalence::divbranching : bisim::Equivalence::branching);
       std::vector<std::uint32_t> contracted_block(contracted.lts.num_states);
-      for (lts::StateId s = 0; s < kind.num_states; ++s)
-        contracted_block[contracted.component[s]] = reference.block[s];
+      for (lts::StateId s = 0; s < kind.num_states; ++s) contracted_block[contracted.component[s]] = reference.block[s];
       bisim::Partition expected{{}, reference.num_blocks, {}};
       for (lts::StateId s = 0; s < big.num_states; ++s) expected.block.push_back(contracted_block[s / copies]);
       ASSERT_TRUE(bisim::same_partition(fast, expected)) << "round " << round << ", divergence " << divergence;

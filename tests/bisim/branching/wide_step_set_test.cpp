@@ -34,8 +34,7 @@ TEST(WideStepSet, MembershipAsBitsetAndAsSortedList) {
       }
       ASSERT_EQ(set.sums(), sums) << "round " << round << ", bound " << max_bytes;
       for (int probe = 0; probe < 300; ++probe) {
-        const std::uint64_t x =
-            random_step() + (probe % 3 == 0 ? std::uint64_t{1} << 32 : 0);  // other labels too
+        const std::uint64_t x = random_step() + (probe % 3 == 0 ? std::uint64_t{1} << 32 : 0);  // other labels too
         if (static_cast<std::uint32_t>(x) >= classes) continue;
         ASSERT_EQ(set.contains(x), want.count(x) == 1) << "round " << round << ", bound " << max_bytes;
       }

@@ -44,8 +44,7 @@ TEST(QuotientCases, DivergenceOnlyInsideAClass) {
 TEST(QuotientCases, BreadthFirstByLabelName) {
   // Labels interned as z, c, b, d; state 3, reached by b, is numbered first.
   const lts::Lts l = small_lts(4, {{0, "z", 1}, {1, "c", 2}, {0, "b", 3}, {3, "d", 3}});
-  EXPECT_EQ(quotient_text(l, Equivalence::strong),
-            "des (0,4,4)\n(0,\"b\",1)\n(0,\"z\",2)\n(1,\"d\",1)\n(2,\"c\",3)\n");
+  EXPECT_EQ(quotient_text(l, Equivalence::strong), "des (0,4,4)\n(0,\"b\",1)\n(0,\"z\",2)\n(1,\"d\",1)\n(2,\"c\",3)\n");
 }
 
 TEST(QuotientCases, StateMapMarksUnreachableStates) {

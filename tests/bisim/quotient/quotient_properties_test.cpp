@@ -100,8 +100,7 @@ void check_quotient(const lts::Lts& l, Equivalence e, const std::string& what) {
   EXPECT_EQ(named_steps(q).size(), q.num_transitions()) << "duplicate transitions";
   // Breadth-first numbering: every state but 0 has a predecessor numbered lower.
   std::vector<StateId> lowest_predecessor(q.num_states, lts::no_state);
-  for (const lts::Transition& t : q.transitions)
-    lowest_predecessor[t.to] = std::min(lowest_predecessor[t.to], t.from);
+  for (const lts::Transition& t : q.transitions) lowest_predecessor[t.to] = std::min(lowest_predecessor[t.to], t.from);
   for (StateId s = 1; s < q.num_states; ++s) EXPECT_LT(lowest_predecessor[s], s) << "state " << s;
 
   // Idempotence, through the text format so that label ids change too.

@@ -17,25 +17,21 @@ namespace {
 
 using bisim::Partition;
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // The last stage reports the classes found: "...: K classes" or "... K
 // classes (...)".
 void expect_ends_at_its_classes(const Partition& p, const std::string& what) {
   ASSERT_FALSE(p.log.empty()) << what;
-  EXPECT_TRUE(contains(p.log.back(), ": " + bisim::classes_text(p.num_blocks)))
-      << what << ": " << p.log.back();
+  EXPECT_TRUE(contains(p.log.back(), ": " + bisim::classes_text(p.num_blocks))) << what << ": " << p.log.back();
 }
 
 TEST(RefineLog, EveryRouteEndsAtItsClasses) {
   std::mt19937_64 rng(20261125);
   for (int round = 0; round < 200; ++round) {
     const lts::Lts l = testing_support::random_lts(rng, testing_support::random_shape(rng, 40));
-    for (const bisim::StrongRoute route :
-         {bisim::StrongRoute::fastest, bisim::StrongRoute::known_cyclic,
-          bisim::StrongRoute::paige_tarjan_only, bisim::StrongRoute::worklist_first})
+    for (const bisim::StrongRoute route : {bisim::StrongRoute::fastest, bisim::StrongRoute::known_cyclic,
+                                           bisim::StrongRoute::paige_tarjan_only, bisim::StrongRoute::worklist_first})
       expect_ends_at_its_classes(bisim::strong_partition(l, route),
                                  "strong route " + std::to_string(static_cast<int>(route)));
     for (const bisim::BranchingRoute route : testing_support::all_branching_routes)
@@ -65,13 +61,10 @@ TEST(RefineLog, NamesThePartsThatRan) {
   const Partition worklist = bisim::strong_partition(l, bisim::StrongRoute::worklist_first);
   ASSERT_EQ(worklist.log.size(), 2u);
   EXPECT_TRUE(contains(worklist.log[0], "hashed rounds")) << worklist.log[0];
-  EXPECT_TRUE(contains(worklist.log[1], "worklist rounds: 1000 classes (fixpoint, proven exactly"))
-      << worklist.log[1];
+  EXPECT_TRUE(contains(worklist.log[1], "worklist rounds: 1000 classes (fixpoint, proven exactly")) << worklist.log[1];
 
-  const Partition gjkw =
-      bisim::branching_partition(l, false, bisim::BranchingRoute::partition_refinement_only);
-  EXPECT_EQ(gjkw.log.back(),
-            "partition refinement (Groote, Jansen, Keiren & Wijs) from 1 class: 1000 classes");
+  const Partition gjkw = bisim::branching_partition(l, false, bisim::BranchingRoute::partition_refinement_only);
+  EXPECT_EQ(gjkw.log.back(), "partition refinement (Groote, Jansen, Keiren & Wijs) from 1 class: 1000 classes");
 }
 
 // tau-ring-loops of bench/quotient/make_family: k pairs 2i -c-> 2i (a
@@ -106,8 +99,8 @@ TEST(RefineLog, CyclicFamiliesTakeTheWorklist) {
     for (const lts::Lts& l : {ring(100000), tau_ring_loops(50000)}) {
       const bisim::Minimised m = bisim::minimise(l, e);
       const std::string stages = stages_of(m);
-      EXPECT_TRUE(contains(stages, "worklist rounds: " + bisim::classes_text(m.quotient.num_states) +
-                                       " (fixpoint, proven exactly)"))
+      EXPECT_TRUE(contains(
+          stages, "worklist rounds: " + bisim::classes_text(m.quotient.num_states) + " (fixpoint, proven exactly)"))
           << stages;
       EXPECT_FALSE(contains(stages, "Paige & Tarjan")) << stages;
       EXPECT_FALSE(contains(stages, "partition refinement")) << stages;

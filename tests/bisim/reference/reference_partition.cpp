@@ -45,8 +45,7 @@ bool inert(const Step& step, StateId from, const std::vector<std::uint32_t>& blo
   return step.first == lts::tau && block[step.second] == block[from];
 }
 
-std::vector<Step> strong_signature(const Successors& out, StateId s,
-                                   const std::vector<std::uint32_t>& block) {
+std::vector<Step> strong_signature(const Successors& out, StateId s, const std::vector<std::uint32_t>& block) {
   std::vector<Step> sig;
   for (const Step& step : out[s]) sig.push_back({step.first, block[step.second]});
   return sig;
@@ -55,8 +54,7 @@ std::vector<Step> strong_signature(const Successors& out, StateId s,
 // Every state reachable from s by inert tau steps (s included), found by a
 // breadth-first search; then the non-inert steps of all of them.
 // visited_from[u] == s + 1 marks u as seen by the search from s.
-std::vector<Step> branching_signature(const Successors& out, StateId s,
-                                      const std::vector<std::uint32_t>& block,
+std::vector<Step> branching_signature(const Successors& out, StateId s, const std::vector<std::uint32_t>& block,
                                       std::vector<StateId>& visited_from) {
   std::vector<StateId> seen{s};
   visited_from[s] = s + 1;
@@ -117,8 +115,8 @@ std::uint32_t refine_once(const Successors& out, Equivalence e, std::vector<std:
   std::vector<std::uint32_t> next(block.size());
   std::vector<StateId> visited_from(block.size(), 0);
   for (StateId s = 0; s < block.size(); ++s) {
-    std::vector<Step> sig = e == Equivalence::strong ? strong_signature(out, s, block)
-                                                     : branching_signature(out, s, block, visited_from);
+    std::vector<Step> sig =
+        e == Equivalence::strong ? strong_signature(out, s, block) : branching_signature(out, s, block, visited_from);
     if (e == Equivalence::divbranching && divergent[s]) sig.push_back({divergence_mark, 0});
     std::sort(sig.begin(), sig.end());
     sig.erase(std::unique(sig.begin(), sig.end()), sig.end());

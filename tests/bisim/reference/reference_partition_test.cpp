@@ -40,8 +40,8 @@ TEST(ReferencePartition, NoneKeepsEveryStateApart) {
 // Strong: the deadlocks 3,4,7,8 are one block; 1 ~ b-only, 2 ~ c-only, 6 ~
 // both; 0 and 5 differ (0 commits to b or c when doing a).
 TEST(ReferencePartition, StrongDistinguishesTheMomentOfChoice) {
-  const auto l = small_lts(
-      9, {{0, "a", 1}, {0, "a", 2}, {1, "b", 3}, {2, "c", 4}, {5, "a", 6}, {6, "b", 7}, {6, "c", 8}});
+  const auto l =
+      small_lts(9, {{0, "a", 1}, {0, "a", 2}, {1, "b", 3}, {2, "c", 4}, {5, "a", 6}, {6, "b", 7}, {6, "c", 8}});
   //                                    0  1  2  3  4  5  6  7  8
   expect_partition(l, Equivalence::strong, {0, 1, 2, 3, 3, 4, 5, 3, 3});
   expect_partition(l, Equivalence::branching, {0, 1, 2, 3, 3, 4, 5, 3, 3});

@@ -11,8 +11,8 @@ using testing_support::small_lts;
 
 TEST(StrongCases, BranchingTimeMatters) {
   // 0 = a.(b + c), 4 = a.b + a.c: trace equivalent, not bisimilar.
-  const lts::Lts l = small_lts(10, {{0, "a", 1}, {1, "b", 2}, {1, "c", 3},
-                                    {4, "a", 5}, {4, "a", 6}, {5, "b", 7}, {6, "c", 8}});
+  const lts::Lts l =
+      small_lts(10, {{0, "a", 1}, {1, "b", 2}, {1, "c", 3}, {4, "a", 5}, {4, "a", 6}, {5, "b", 7}, {6, "c", 8}});
   const bisim::Partition p = bisim::strong_partition(l);
   EXPECT_NE(p.block[0], p.block[4]);
   EXPECT_EQ(p.block[2], p.block[3]);  // deadlocks
@@ -24,8 +24,8 @@ TEST(StrongCases, SplitterPartlyScanned) {
   // differ through x2, the part of the compound splitter that is not scanned
   // when x1 is the smaller half (the random comparison is what catches a
   // missing three-way split; here a later splitter may repair it).
-  const lts::Lts l = small_lts(9, {{0, "a", 2}, {0, "a", 3}, {1, "a", 2}, {2, "b", 4},
-                                   {5, "a", 3}, {6, "a", 3}, {7, "a", 3}, {8, "a", 3}});
+  const lts::Lts l = small_lts(
+      9, {{0, "a", 2}, {0, "a", 3}, {1, "a", 2}, {2, "b", 4}, {5, "a", 3}, {6, "a", 3}, {7, "a", 3}, {8, "a", 3}});
   const bisim::Partition p = bisim::strong_partition(l);
   EXPECT_NE(p.block[0], p.block[1]);
   EXPECT_EQ(p.block[5], p.block[6]);

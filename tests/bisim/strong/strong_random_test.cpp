@@ -74,8 +74,8 @@ TEST(StrongRandom, ListedBySourceSameAsReference) {
     for (lts::Lts* g : {&l, &one_label}) {
       lts::list_by_source(*g);
       const bisim::Partition reference = bisim::reference_partition(*g, bisim::Equivalence::strong);
-      for (const auto route : {bisim::StrongRoute::fastest, bisim::StrongRoute::paige_tarjan_only,
-                               bisim::StrongRoute::worklist_first}) {
+      for (const auto route :
+           {bisim::StrongRoute::fastest, bisim::StrongRoute::paige_tarjan_only, bisim::StrongRoute::worklist_first}) {
         const bisim::Partition fast = bisim::strong_partition(*g, route);
         ASSERT_TRUE(bisim::same_partition(fast, reference))
             << "route " << static_cast<int>(route) << ", round " << round << (g == &l ? "" : ", one label");

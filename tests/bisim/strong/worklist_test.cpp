@@ -55,9 +55,7 @@ bisim::signatures::SignatureClasses one_class(StateId n) {
   return c;
 }
 
-bisim::Partition as_partition(const bisim::signatures::SignatureClasses& c) {
-  return {c.class_of, c.count, {}};
-}
+bisim::Partition as_partition(const bisim::signatures::SignatureClasses& c) { return {c.class_of, c.count, {}}; }
 
 // A ring of n states, a on every step and b on the last one's self-loop:
 // a class per state, reached one state per round.
@@ -86,8 +84,7 @@ TEST(WorklistRounds, FromOneClassSameAsReference) {
   const std::uint64_t rounds = testing_support::bisim_random_rounds(300);
   std::mt19937_64 rng(20261125);
   for (std::uint64_t round = 0; round < rounds; ++round) {
-    const lts::Lts l =
-        testing_support::random_lts(rng, testing_support::random_shape(rng, round % 10 == 0 ? 120 : 25));
+    const lts::Lts l = testing_support::random_lts(rng, testing_support::random_shape(rng, round % 10 == 0 ? 120 : 25));
     const bisim::Partition reference = bisim::reference_partition(l, bisim::Equivalence::strong);
     bisim::signatures::SignatureClasses c = one_class(l.num_states);
     bisim::signatures::worklist_rounds(TestGraph(l), c, ~std::uint64_t{0});
@@ -126,8 +123,7 @@ TEST(WorklistRounds, FirstListFromTheLastSplitSameAsReference) {
   std::mt19937_64 rng(20261128);
   std::uint64_t short_lists = 0;
   for (std::uint64_t round = 0; round < rounds; ++round) {
-    const lts::Lts l =
-        testing_support::random_lts(rng, testing_support::random_shape(rng, round % 10 == 0 ? 120 : 25));
+    const lts::Lts l = testing_support::random_lts(rng, testing_support::random_shape(rng, round % 10 == 0 ? 120 : 25));
     const bisim::Partition reference = bisim::reference_partition(l, bisim::Equivalence::strong);
     std::vector<std::uint32_t> before(l.num_states, 0), cls = before;
     for (std::uint64_t k = 1 + rng() % 3; k-- > 0;) {
@@ -190,8 +186,8 @@ TEST(WorklistRounds, CollisionsAreRepaired) {
     const lts::Lts l = testing_support::random_lts(rng, testing_support::random_shape(rng, 60));
     const bisim::Partition reference = bisim::reference_partition(l, bisim::Equivalence::strong);
     bisim::signatures::SignatureClasses c = one_class(l.num_states);
-    const std::uint32_t refuted = bisim::signatures::worklist_rounds(
-        TestGraph(l), c, ~std::uint64_t{0}, static_cast<std::size_t>(-1), /*hash_mask=*/0x3);
+    const std::uint32_t refuted = bisim::signatures::worklist_rounds(TestGraph(l), c, ~std::uint64_t{0},
+                                                                     static_cast<std::size_t>(-1), /*hash_mask=*/0x3);
     ASSERT_TRUE(c.final()) << "round " << round;
     ASSERT_TRUE(bisim::same_partition(as_partition(c), reference)) << "round " << round;
     repaired += refuted > 0;
@@ -228,8 +224,7 @@ TEST(WorklistRounds, StatesUnlikeTheirClassAreExactlyThoseThatDiffer) {
       const auto [it, added] = first_of.try_emplace(cls[s], s);
       if (!added && steps[s] != steps[it->second]) expected.push_back(s);
     }
-    const std::vector<StateId> unlike =
-        bisim::signatures::states_unlike_their_class(TestGraph(l), cls, size, scratch);
+    const std::vector<StateId> unlike = bisim::signatures::states_unlike_their_class(TestGraph(l), cls, size, scratch);
     ASSERT_EQ(unlike, expected) << "round " << round;
     ASSERT_EQ(scratch, std::vector<std::uint32_t>(count, 0)) << "round " << round;
     (unlike.empty() ? none_unlike : some_unlike) += 1;
