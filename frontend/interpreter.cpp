@@ -186,158 +186,215 @@ void Interpreter::emit(std::vector<std::int32_t>& s, lts::LabelId label, Success
   if (out.record_code) out.code.push_back(instr_);
 }
 
-void Interpreter::run(Config& c, Successors& out) {
+// Whether the local work of this step has run in a cycle: local work (or an
+// atomic block) that can run forever. Outside atomic blocks that is
+// divergence, a tau loop; an atomic block (or a --spec body) that cannot
+// finish never takes its step.
+bool Interpreter::cycled(Config& c, Successors& out) {
+  if (c.steps >= max_statements_per_step)
+    error(p_.code[s_[tb_ + Program::pc_slot] - 1].loc,
+          "one step runs more than 1,000,000 statements here (a long loop without a shared access, or in "
+          "an atomic block?)");
+  if (++c.steps <= cycle_check_after || seen_.size() >= max_remembered || seen_.emplace(c.s, c.depth).second)
+    return false;
+  if (c.depth == 0) {
+    std::vector<std::int32_t> same(origin_, origin_ + p_.state_size);
+    emit(same, step_, out, false);
+  } else {
+    blocked_ = true;
+  }
+  return true;
+}
+
+void Interpreter::assign(const Instr& in) {
   std::int32_t buf[256];
+  if (in.lhs->op == RExpr::TupleLit) {
+    eval(*in.rhs, buf);
+    int off = 0;
+    for (const auto& k : in.lhs->k) {
+      store(addr(*k), *k, buf + off);
+      off += k->type->size;
+    }
+  } else if (in.rhs->type->size == 1) {
+    buf[0] = val(*in.rhs);
+    store(addr(*in.lhs), *in.lhs, buf);
+  } else {
+    eval(*in.rhs, buf);
+    store(addr(*in.lhs), *in.lhs, buf);
+  }
+}
+
+// The field values of a `new`, each checked against its range: the state
+// store packs a field in that many bits.
+void Interpreter::new_fields(const Instr& in, const NodeType& nt) {
+  fields_.resize(nt.stride - 1);
+  std::copy(p_.initial.begin() + nt.base + 1, p_.initial.begin() + nt.base + nt.stride, fields_.begin());
+  for (std::size_t i = 0; i < in.args.size(); ++i) {
+    eval(*in.args[i], fields_.data() + in.fields[i]);
+    for (int k = 0; k < in.args[i]->type->size; ++k) {
+      const int slot = nt.base + 1 + in.fields[i] + k;
+      const std::int32_t v = fields_[in.fields[i] + k];
+      if (v < p_.slot_lo[slot] || v > p_.slot_hi[slot])
+        error(in.args[i]->loc,
+              fmt::format("value {} is outside the range {}..{} of the field", v, p_.slot_lo[slot], p_.slot_hi[slot]));
+    }
+  }
+}
+
+// Takes free node r of `nt` with the fields of new_fields, and stores its reference.
+void Interpreter::place_node(const Instr& in, const NodeType& nt, std::int32_t r) {
+  std::int32_t* node = s_ + nt.base + (r - 1) * nt.stride;
+  node[0] = 1;
+  std::copy(fields_.begin(), fields_.end(), node + 1);
+  if (p_.uses_ll) invalidate_links(nt.base + (r - 1) * nt.stride, nt.stride);
+  store(addr(*in.lhs), *in.lhs, &r);
+}
+
+// `new`: true when the step went on in place (one candidate node), false
+// when the alternatives (one per free node of a manual pool) were emitted
+// or stacked and this configuration ends.
+bool Interpreter::allocate(Config& c, const Instr& in, Successors& out) {
+  const NodeType& nt = p_.nodes[in.node];
+  new_fields(in, nt);
+  candidates_.clear();
+  for (int r = 1; r <= nt.pool; ++r)
+    if (s_[nt.base + (r - 1) * nt.stride] == 0) {
+      candidates_.push_back(r);
+      if (!nt.manual) break;  // garbage-collected: all free nodes are alike
+    }
+  if (candidates_.empty())
+    error(in.loc, fmt::format("out of heap: all {} nodes of '{}' are in use; raise 'pool {} SIZE' or give gen --pool",
+                              nt.pool, nt.name, nt.name));
+  if (tracking_) {
+    if (nt.manual) access_.opaque = true;
+    access_.allocated.push_back(in.node);
+  }
+  ++s_[tb_ + Program::pc_slot];
+  c.dirty = true;
+  if (candidates_.size() == 1) {  // in place: the common case
+    place_node(in, nt, candidates_[0]);
+    return true;
+  }
+  const std::vector<std::int32_t> before = c.s;
+  for (std::size_t i = candidates_.size(); i-- > 0;) {
+    Config alt{before, c.depth, c.steps, true};
+    s_ = alt.s.data();
+    cur_ = &alt;
+    place_node(in, nt, candidates_[i]);
+    if (c.depth == 0) {
+      emit(alt.s, step_, out);
+    } else {
+      stack_.push_back(std::move(alt));
+    }
+  }
+  return false;
+}
+
+// `choose`: one alternative per value, stacked.
+void Interpreter::choose(Config& c, const Instr& in) {
+  ++s_[tb_ + Program::pc_slot];
+  const std::vector<std::int32_t> before = c.s;
+  for (long v = in.hi; v >= in.lo; --v) {
+    Config alt{before, c.depth, c.steps, c.dirty};
+    s_ = alt.s.data();
+    cur_ = &alt;
+    const std::int32_t x = static_cast<std::int32_t>(v);
+    store(addr(*in.lhs), *in.lhs, &x);
+    stack_.push_back(std::move(alt));
+  }
+}
+
+// `return`: ends the step, with the visible return or, first, the internal
+// step that computes the result.
+void Interpreter::finish_method(Config& c, const Instr& in, Successors& out) {
+  std::int32_t buf[256];
+  const std::int32_t* value = nullptr;
+  if (in.rhs) {
+    eval(*in.rhs, buf);
+    value = buf;
+  }
+  auto reset_locals = [&] {
+    std::copy(p_.initial.begin() + tb_ + p_.locals, p_.initial.begin() + tb_ + p_.thread_stride, s_ + tb_ + p_.locals);
+    s_[tb_ + Program::link_slot] = s_[tb_ + Program::link_slot + 1] = s_[tb_ + Program::link_slot + 2] = 0;
+  };
+  // The linearization point under --spec, and in an object whenever the
+  // return reads shared memory or ends an atomic block: that work is an
+  // internal step of its own and the visible return follows. Merging it
+  // into the return would hide the runs where other threads act between
+  // the last read and the return.
+  if ((spec_ || c.depth > 0 || in.shared) && in.node != p_.init_method) {
+    const int n = in.rhs ? in.rhs->type->size : 0;
+    for (int i = 0; i < n; ++i) {
+      const int slot = tb_ + Program::result_slot + i;
+      if (buf[i] < p_.slot_lo[slot] || buf[i] > p_.slot_hi[slot])
+        error(in.loc, fmt::format("returned value {} is outside the method's result type", buf[i]));
+      s_[slot] = buf[i];
+    }
+    s_[tb_ + Program::returning_slot] = 1;
+    reset_locals();
+    emit(c.s, step_, out);
+    return;
+  }
+  std::int32_t& pc = s_[tb_ + Program::pc_slot];
+  const lts::LabelId label = in.node == p_.init_method ? lts::tau : labels_.ret(t_, pc - 1, value);
+  reset_locals();
+  pc = 0;
+  emit(c.s, label, out);
+}
+
+// `lock`: false when another thread holds it (the thread waits).
+bool Interpreter::lock(const Instr& in) {
+  const std::int32_t a = addr(*in.rhs);
+  if (s_[a] == t_ + 1) error(in.loc, "this thread already holds the lock (locks are not reentrant)");
+  if (s_[a] != 0) return false;
+  if (tracking_) access_.written.push_back(a);
+  s_[a] = t_ + 1;
+  if (p_.uses_ll) invalidate_links(a, 1);
+  return true;
+}
+
+void Interpreter::unlock(const Instr& in) {
+  const std::int32_t a = addr(*in.rhs);
+  if (s_[a] != t_ + 1) error(in.loc, "unlock of a lock that this thread does not hold");
+  if (tracking_) access_.written.push_back(a);
+  s_[a] = 0;
+  if (p_.uses_ll) invalidate_links(a, 1);
+}
+
+void Interpreter::free_node(Config& c, const Instr& in) {
+  const std::int32_t r = val(*in.rhs);
+  if (r == 0) error(in.loc, "free(null)");
+  const NodeType& nt = p_.nodes[in.rhs->type->id];
+  std::int32_t& flag = s_[nt.base + (r - 1) * nt.stride];
+  if (flag == 0) error(in.loc, "double free: the node is already free");
+  if (tracking_) access_.opaque = true;
+  flag = 0;
+  c.dirty = true;
+}
+
+// Runs thread t_ from configuration c up to the end of its step: the next
+// statement that touches shared memory, the end of an atomic block, a return,
+// a wait, or a branching point whose alternatives go on the stack.
+void Interpreter::run(Config& c, Successors& out) {
   cur_ = &c;
   for (;;) {
     s_ = c.s.data();
-    if (c.steps >= max_statements_per_step)
-      error(p_.code[s_[tb_ + Program::pc_slot] - 1].loc,
-            "one step runs more than 1,000,000 statements here (a long loop without a shared access, or in "
-            "an atomic block?)");
-    if (++c.steps > cycle_check_after && seen_.size() < max_remembered && !seen_.emplace(c.s, c.depth).second) {
-      // A cycle: local work (or an atomic block) that can run forever. Outside
-      // atomic blocks that is divergence, a tau loop; an atomic block (or a
-      // --spec body) that cannot finish never takes its step.
-      if (c.depth == 0) {
-        std::vector<std::int32_t> same(origin_, origin_ + p_.state_size);
-        emit(same, step_, out, false);
-      } else {
-        blocked_ = true;
-      }
-      return;
-    }
+    if (cycled(c, out)) return;
     std::int32_t& pc = s_[tb_ + Program::pc_slot];
     const Instr& in = p_.code[pc - 1];
     instr_ = pc - 1;
     switch (in.op) {
       case Instr::Assign:
-        if (in.lhs->op == RExpr::TupleLit) {
-          eval(*in.rhs, buf);
-          int off = 0;
-          for (const auto& k : in.lhs->k) {
-            store(addr(*k), *k, buf + off);
-            off += k->type->size;
-          }
-        } else if (in.rhs->type->size == 1) {
-          buf[0] = val(*in.rhs);
-          store(addr(*in.lhs), *in.lhs, buf);
-        } else {
-          eval(*in.rhs, buf);
-          store(addr(*in.lhs), *in.lhs, buf);
-        }
+        assign(in);
         ++pc;
         break;
-      case Instr::New: {
-        const NodeType& nt = p_.nodes[in.node];
-        std::vector<std::int32_t>& fields = fields_;
-        fields.resize(nt.stride - 1);
-        std::copy(p_.initial.begin() + nt.base + 1, p_.initial.begin() + nt.base + nt.stride, fields.begin());
-        for (std::size_t i = 0; i < in.args.size(); ++i) {
-          eval(*in.args[i], fields.data() + in.fields[i]);
-          // A field holds only its range: the state store packs it in that many bits.
-          for (int k = 0; k < in.args[i]->type->size; ++k) {
-            const int slot = nt.base + 1 + in.fields[i] + k;
-            const std::int32_t v = fields[in.fields[i] + k];
-            if (v < p_.slot_lo[slot] || v > p_.slot_hi[slot])
-              error(in.args[i]->loc, fmt::format("value {} is outside the range {}..{} of the field", v,
-                                                 p_.slot_lo[slot], p_.slot_hi[slot]));
-          }
-        }
-        std::vector<std::int32_t>& candidates = candidates_;
-        candidates.clear();
-        for (int r = 1; r <= nt.pool; ++r)
-          if (s_[nt.base + (r - 1) * nt.stride] == 0) {
-            candidates.push_back(r);
-            if (!nt.manual) break;  // garbage-collected: all free nodes are alike
-          }
-        if (candidates.empty())
-          error(in.loc,
-                fmt::format("out of heap: all {} nodes of '{}' are in use; raise 'pool {} SIZE' or give gen --pool",
-                            nt.pool, nt.name, nt.name));
-        if (tracking_) {
-          if (nt.manual) access_.opaque = true;
-          access_.allocated.push_back(in.node);
-        }
-        ++pc;
-        c.dirty = true;
-        if (candidates.size() == 1) {  // in place: the common case
-          std::int32_t* node = s_ + nt.base + (candidates[0] - 1) * nt.stride;
-          node[0] = 1;
-          std::copy(fields.begin(), fields.end(), node + 1);
-          if (p_.uses_ll) invalidate_links(nt.base + (candidates[0] - 1) * nt.stride, nt.stride);
-          const std::int32_t ref = candidates[0];
-          store(addr(*in.lhs), *in.lhs, &ref);
-          break;
-        }
-        const std::vector<std::int32_t> before = c.s;
-        for (std::size_t i = candidates.size(); i-- > 0;) {
-          Config alt{before, c.depth, c.steps, true};
-          s_ = alt.s.data();
-          cur_ = &alt;
-          std::int32_t* node = s_ + nt.base + (candidates[i] - 1) * nt.stride;
-          node[0] = 1;
-          std::copy(fields.begin(), fields.end(), node + 1);
-          if (p_.uses_ll) invalidate_links(nt.base + (candidates[i] - 1) * nt.stride, nt.stride);
-          const std::int32_t ref = candidates[i];
-          store(addr(*in.lhs), *in.lhs, &ref);
-          if (c.depth == 0) {
-            emit(alt.s, step_, out);
-          } else {
-            stack_.push_back(std::move(alt));
-          }
-        }
-        return;
-      }
-      case Instr::Choose: {
-        ++pc;
-        const std::vector<std::int32_t> before = c.s;
-        for (long v = in.hi; v >= in.lo; --v) {
-          Config alt{before, c.depth, c.steps, c.dirty};
-          s_ = alt.s.data();
-          cur_ = &alt;
-          const std::int32_t x = static_cast<std::int32_t>(v);
-          store(addr(*in.lhs), *in.lhs, &x);
-          stack_.push_back(std::move(alt));
-        }
-        return;
-      }
+      case Instr::New:
+        if (!allocate(c, in, out)) return;
+        break;
+      case Instr::Choose: choose(c, in); return;
       case Instr::Branch: pc = val(*in.rhs) ? pc + 1 : in.target + 1; break;
       case Instr::Jump: pc = in.target + 1; break;
-      case Instr::Return: {
-        const std::int32_t* value = nullptr;
-        if (in.rhs) {
-          eval(*in.rhs, buf);
-          value = buf;
-        }
-        // The linearization point under --spec, and in an object whenever the
-        // return reads shared memory or ends an atomic block: that work is an
-        // internal step of its own and the visible return follows. Merging it
-        // into the return would hide the runs where other threads act between
-        // the last read and the return.
-        if ((spec_ || c.depth > 0 || in.shared) && in.node != p_.init_method) {
-          const int n = in.rhs ? in.rhs->type->size : 0;
-          for (int i = 0; i < n; ++i) {
-            const int slot = tb_ + Program::result_slot + i;
-            if (buf[i] < p_.slot_lo[slot] || buf[i] > p_.slot_hi[slot])
-              error(in.loc, fmt::format("returned value {} is outside the method's result type", buf[i]));
-            s_[slot] = buf[i];
-          }
-          s_[tb_ + Program::returning_slot] = 1;
-          std::copy(p_.initial.begin() + tb_ + p_.locals, p_.initial.begin() + tb_ + p_.thread_stride,
-                    s_ + tb_ + p_.locals);
-          s_[tb_ + Program::link_slot] = s_[tb_ + Program::link_slot + 1] = s_[tb_ + Program::link_slot + 2] = 0;
-          emit(c.s, step_, out);
-          return;
-        }
-        const lts::LabelId label = in.node == p_.init_method ? lts::tau : labels_.ret(t_, pc - 1, value);
-        std::copy(p_.initial.begin() + tb_ + p_.locals, p_.initial.begin() + tb_ + p_.thread_stride,
-                  s_ + tb_ + p_.locals);
-        pc = 0;
-        s_[tb_ + Program::link_slot] = s_[tb_ + Program::link_slot + 1] = s_[tb_ + Program::link_slot + 2] = 0;
-        emit(c.s, label, out);
-        return;
-      }
+      case Instr::Return: finish_method(c, in, out); return;
       case Instr::Await:
         if (!val(*in.rhs)) {
           blocked_ = true;
@@ -354,40 +411,21 @@ void Interpreter::run(Config& c, Successors& out) {
         ++pc;
         if (c.depth == 0) return emit(c.s, step_, out, c.dirty);
         continue;
-      case Instr::Lock: {
-        const std::int32_t a = addr(*in.rhs);
-        if (s_[a] == t_ + 1) error(in.loc, "this thread already holds the lock (locks are not reentrant)");
-        if (s_[a] != 0) {
+      case Instr::Lock:
+        if (!lock(in)) {
           blocked_ = true;
           return;
         }
-        if (tracking_) access_.written.push_back(a);
-        s_[a] = t_ + 1;
-        if (p_.uses_ll) invalidate_links(a, 1);
         ++pc;
         break;
-      }
-      case Instr::Unlock: {
-        const std::int32_t a = addr(*in.rhs);
-        if (s_[a] != t_ + 1) error(in.loc, "unlock of a lock that this thread does not hold");
-        if (tracking_) access_.written.push_back(a);
-        s_[a] = 0;
-        if (p_.uses_ll) invalidate_links(a, 1);
+      case Instr::Unlock:
+        unlock(in);
         ++pc;
         break;
-      }
-      case Instr::Free: {
-        const std::int32_t r = val(*in.rhs);
-        if (r == 0) error(in.loc, "free(null)");
-        const NodeType& nt = p_.nodes[in.rhs->type->id];
-        std::int32_t& flag = s_[nt.base + (r - 1) * nt.stride];
-        if (flag == 0) error(in.loc, "double free: the node is already free");
-        if (tracking_) access_.opaque = true;
-        flag = 0;
-        c.dirty = true;
+      case Instr::Free:
+        free_node(c, in);
         ++pc;
         break;
-      }
       case Instr::Assert:
         if (!val(*in.rhs)) error(in.loc, "assertion failed");
         ++pc;

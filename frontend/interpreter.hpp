@@ -65,6 +65,17 @@ class Interpreter {
   bool client_allows(const MethodInfo& mi, std::int32_t* s, int t);
   void pending_return(const std::int32_t* state, int t, Successors& out);
   void run(Config& c, Successors& out);
+  // The statements of run (interpreter.cpp).
+  bool cycled(Config& c, Successors& out);
+  void assign(const Instr& in);
+  void new_fields(const Instr& in, const NodeType& nt);
+  void place_node(const Instr& in, const NodeType& nt, std::int32_t r);
+  bool allocate(Config& c, const Instr& in, Successors& out);
+  void choose(Config& c, const Instr& in);
+  void finish_method(Config& c, const Instr& in, Successors& out);
+  bool lock(const Instr& in);
+  void unlock(const Instr& in);
+  void free_node(Config& c, const Instr& in);
   void run_all(Successors& out);  // work_, then the alternatives on stack_
   void emit(std::vector<std::int32_t>& s, lts::LabelId label, Successors& out, bool canonicalise = true);
 
