@@ -1,0 +1,127 @@
+#include "tools/common/gen_options.hpp"
+
+#include <charconv>
+#include <cstdint>
+#include <limits>
+#include <thread>
+
+#include <fmt/format.h>
+
+namespace tools {
+
+namespace {
+
+// --values accepts LO..HI or N (meaning 1..N); compile() checks the range
+// against the language's limits (docs/language.md, "What gen refuses").
+std::pair<long, long> parse_values(const std::string& text) {
+  try {
+    const auto dots = text.find("..");
+    std::size_t used = 0;
+    if (dots == std::string::npos) {
+      const long n = std::stol(text, &used);
+      if (used == text.size() && n >= 1) return {1, n};
+    } else {
+      const long lo = std::stol(text.substr(0, dots), &used);
+      std::size_t used2 = 0;
+      const long hi = std::stol(text.substr(dots + 2), &used2);
+      if (used == dots && used2 == text.size() - dots - 2) return {lo, hi};
+    }
+  } catch (const std::exception&) {}
+  throw UsageError(fmt::format("--values expects LO..HI or N (for 1..N), not '{}'", text));
+}
+
+// --ops: a number or 'inf' (-1); compile() refuses 0 and says why (an LTS
+// without a single call, on which every check says nothing).
+long parse_ops(const std::string& text) {
+  if (text == "inf") return -1;
+  try {
+    std::size_t used = 0;
+    const long n = std::stol(text, &used);
+    if (used == text.size() && n >= 0 && text[0] != '+') return n;
+  } catch (const std::exception&) {}
+  throw UsageError(fmt::format("--ops expects a positive number or 'inf', not '{}'", text));
+}
+
+// --max-states: a whole number from 1 (0 would read as "no bound"), no sign.
+std::uint64_t parse_max_states(const std::string& text) {
+  std::uint64_t n = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (error != std::errc() || end != text.data() + text.size() || n == 0)
+    throw UsageError(fmt::format("--max-states expects a whole number from 1 to {}, not '{}'",
+                                 std::numeric_limits<std::uint64_t>::max(), text));
+  return n;
+}
+
+// -j/--jobs: a whole number from 1, no sign; the default is the machine's cores.
+unsigned parse_jobs(const std::string& text) {
+  unsigned n = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (error != std::errc() || end != text.data() + text.size() || n == 0 || n > 1024)
+    throw UsageError(fmt::format("--jobs expects a whole number from 1 to 1024, not '{}'", text));
+  return n;
+}
+
+unsigned default_jobs() { return std::max(std::thread::hardware_concurrency(), 1u); }
+
+}  // namespace
+
+void add_gen_options(CLI::App& app, GenOptions& g) {
+  app.add_option("model", g.model, "Model file (.conc), or '-' for standard input")->type_name("MODEL");
+  app.add_option("--object", g.object, "Object (or spec) to explore; default: the first in the file")
+      ->type_name("NAME");
+  app.add_option("-t,--threads", g.threads, "Number of client threads K (default 2)")
+      ->type_name("K")
+      ->check(CLI::Range(1, 16));
+  app.add_option("-n,--ops", g.ops, "Operations per thread: a number from 1, or 'inf' (default 1)")->type_name("N|inf");
+  app.add_option("--values", g.values, "Domain of 'value': LO..HI or N for 1..N (default: the model's 'values')")
+      ->type_name("LO..HI");
+  app.add_option("--pool", g.pool,
+                 "Size of every node pool, instead of the model's 'pool' (more operations need more nodes)")
+      ->type_name("N")
+      ->check(CLI::Range(0L, 100000L));
+  app.add_flag("--spec", g.spec, "Make each method body one atomic step: the linearizable specification");
+  app.add_flag("--thread-steps", g.thread_steps,
+               "Write each internal step of thread T as the visible label step(T) instead of 'i'");
+  app.add_flag("--no-reduce", g.no_reduce,
+               "The full LTS: no partial-order reduction (docs/reduction.md; it is off with --thread-steps)");
+  app.add_option("--max-states", g.max_states_text,
+                 "Stop with an error beyond this many states, N >= 1 (default: no bound but --memory-limit)")
+      ->type_name("N");
+  app.add_option("-j,--jobs", g.jobs_text,
+                 "Explore with N threads (default: the machine's cores); the output is the same for every N")
+      ->type_name("N");
+  app.add_flag("-v,--verbose,--stats", g.stats, "Print states, transitions, speed and memory on stderr");
+  tools::add_output_options(app, g.output);
+}
+
+frontend::CompileOptions compile_options(const GenOptions& g) {
+  frontend::CompileOptions options;
+  options.object = g.object;
+  options.threads = g.threads;
+  options.spec = g.spec;
+  options.ops = parse_ops(g.ops);
+  if (!g.values.empty()) options.values = parse_values(g.values);
+  if (g.pool >= 0) options.pool = g.pool;
+  if (g.model.empty()) throw UsageError("no model file given");
+  return options;
+}
+
+frontend::ExploreOptions explore_options(const CLI::App& app, const GenOptions& g) {
+  frontend::ExploreOptions explore;
+  if (app.count("--max-states") != 0) explore.max_states = parse_max_states(g.max_states_text);
+  explore.thread_steps = g.thread_steps;
+  explore.reduce = !g.no_reduce && !g.thread_steps;  // thread-labelled steps are visible
+  explore.workers = app.count("--jobs") != 0 ? parse_jobs(g.jobs_text) : default_jobs();
+  return explore;
+}
+
+std::string stats_line(const frontend::ExploreStats& st) {
+  return fmt::format(
+      "gen: {} states, {} transitions, {:.3f} s ({:.3f} s cpu), {:.0f} states/s of cpu, "
+      "{} bytes/state packed, {:.1f} bytes/state stored, {:.1f} MB\n",
+      st.states, st.transitions, st.seconds, st.cpu_seconds, st.states / std::max(st.cpu_seconds, 1e-9),
+      st.record_bytes, static_cast<double>(st.store_bytes) / std::max<std::uint64_t>(st.states, 1),
+      (st.store_bytes + st.lts_bytes) / 1e6);
+}
+
+}  // namespace tools
