@@ -78,7 +78,8 @@ while IFS=, read -r id name file impl spec abstract k n want_lin want_lf; do
     end=$(deadline); start=$(date +%s.%N)
     read -r f o <<<"$(model "$impl" "$file")"
     args=(--threads "$threads" --ops "$ops")
-    step "$bin/gen" "$f" --object "$o" "${args[@]}" --max-states "$max_states" -o "$work/impl.aut" &&
+    # The paper's concrete states are the full state space: no reduction.
+    step "$bin/gen" "$f" --object "$o" "${args[@]}" --no-reduce --max-states "$max_states" -o "$work/impl.aut" &&
     step "$bin/quotient" "$work/impl.aut" -o "$work/impl.q.aut" || {
       echo "# $id at $ops operations: stopped ($(tail -1 "$work/err" | cut -c1-100))"; break; }
     read -r s t <<<"$(header "$work/impl.aut")"; rm -f "$work/impl.aut"
