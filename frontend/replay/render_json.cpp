@@ -45,6 +45,13 @@ std::string render_json(const Program& p, const Run& run, const std::vector<std:
     if (!note.empty()) out += fmt::format(", \"note\": {}", quoted(note));
     out += last ? "}\n" : "},\n";
   }
+  // A play where this side never moves: one object with step 0 carries
+  // what the other side does or cannot do, as the text form's row 0.
+  if (run.steps.empty() && !run.end_note.empty())
+    out += fmt::format(
+        "  {{\"step\": 0, \"thread\": null, \"file\": {}, \"line\": null, \"column\": null, "
+        "\"statement\": null, \"action\": null, \"changes\": [], \"note\": {}}}\n",
+        quoted(p.file), quoted(run.end_note));
   return out + "]\n";
 }
 

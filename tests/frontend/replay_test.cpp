@@ -141,6 +141,19 @@ TEST(Replay, TraceOfARacyCounterIsShortestAndReexecutes) {
   EXPECT_NE(text.find("the specification cannot do this"), std::string::npos) << text;
 }
 
+// A play's side that never moves still says, in both forms, what the other
+// side does or cannot do.
+TEST(Replay, APlaySideThatNeverMovesKeepsItsNote) {
+  const Program p = load_text(racy_counter);
+  frontend::replay::Run run;
+  run.initial = p.initial;
+  run.end_note = "B cannot: call(1,inc)";
+  EXPECT_NE(render_text(p, run, {}).find("B cannot: call(1,inc)"), std::string::npos);
+  const std::string json = render_json(p, run, {});
+  EXPECT_NE(json.find("\"step\": 0"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"note\": \"B cannot: call(1,inc)\""), std::string::npos) << json;
+}
+
 TEST(Replay, ImpossibleTraceHasNoRun) {
   const Program p = load_text(racy_counter);
   const SearchResult r = find_run(p, parse_counterexample("c.cex", "call(1,inc)\nret(1,inc,1)\n"));
