@@ -8,7 +8,8 @@ namespace frontend {
 StateStore::StateStore(const Program& p) {
   std::vector<unsigned> bits_before{0};  // bits of fields_[0, i)
   for (std::size_t i = 0; i < p.slot_lo.size(); ++i) {
-    const auto range = static_cast<std::uint32_t>(p.slot_hi[i] - p.slot_lo[i]);
+    // In unsigned arithmetic: a slot may span all 32 bits.
+    const std::uint32_t range = static_cast<std::uint32_t>(p.slot_hi[i]) - static_cast<std::uint32_t>(p.slot_lo[i]);
     const auto width = static_cast<unsigned>(std::bit_width(range));
     if (width == 0) {
       constants_.emplace_back(static_cast<std::uint32_t>(i), p.slot_lo[i]);
@@ -63,7 +64,7 @@ std::uint32_t StateStore::pack(const Part& leaf, const std::int32_t* s) const {
   std::uint32_t value = 0;
   for (std::uint32_t i = leaf.first; i < leaf.end; ++i) {
     const Field& f = fields_[i];
-    value |= static_cast<std::uint32_t>(s[f.slot] - f.lo) << f.shift;
+    value |= (static_cast<std::uint32_t>(s[f.slot]) - static_cast<std::uint32_t>(f.lo)) << f.shift;
   }
   return value;
 }
@@ -72,7 +73,7 @@ void StateStore::unpack(const Part& leaf, std::uint32_t value, std::int32_t* s) 
   for (std::uint32_t i = leaf.first; i < leaf.end; ++i) {
     const Field& f = fields_[i];
     const std::uint32_t mask = f.width >= 32 ? ~0u : (1u << f.width) - 1;
-    s[f.slot] = f.lo + static_cast<std::int32_t>((value >> f.shift) & mask);
+    s[f.slot] = static_cast<std::int32_t>(static_cast<std::uint32_t>(f.lo) + ((value >> f.shift) & mask));
   }
 }
 

@@ -159,7 +159,7 @@ TEST(StateStore, GrowsPastManyResizes) {
 // State `id` of the concurrency test: distinct for distinct ids.
 State numbered_state(std::uint32_t id) {
   State s(12);
-  for (std::size_t i = 0; i < s.size(); ++i) s[i] = static_cast<std::int32_t>((id >> (3 * i)) & 7) - 2;
+  for (std::size_t i = 0; i + 1 < s.size(); ++i) s[i] = static_cast<std::int32_t>((id >> (3 * i)) & 7) - 2;
   s[11] = static_cast<std::int32_t>(id % 5);
   return s;
 }
