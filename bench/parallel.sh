@@ -9,8 +9,9 @@
 # The ratio is wall(-j N) / wall(-j 1) of one run each, so it depends on
 # what else the machine runs: the load average is printed with the table.
 # With the kernel's autogroup scheduling (/proc/sys/kernel/sched_autogroup_enabled)
-# a session gets one share of the processors however many threads it runs,
-# so on a busy machine -j N cannot be faster than -j 1; the cpu columns (user
+# the processes started from one terminal share one slice of the processors
+# however many threads they run, so on a busy machine -j N cannot be faster
+# than -j 1; the cpu columns (user
 # + system seconds) show the cost of the threads apart from the wall time.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
