@@ -130,7 +130,7 @@ void Exploration::insert_chunk(SuccessorChunk& c, LabelIds& labels) {
 void Exploration::expand(std::uint32_t id, const Successors& next) {
   out_.clear();
   std::size_t first = 0, count = next.labels.size();
-  if (const int ample = options_.reduce ? ample_step(next, p_) : -1; ample >= 0) {
+  if (const int ample = options_.reduce ? ample_step(next) : -1; ample >= 0) {
     const std::uint32_t to = insert(next.states.data() + static_cast<std::size_t>(ample) * p_.state_size, id).first;
     if (to > id) first = static_cast<std::size_t>(ample), count = 1;
   }

@@ -8,11 +8,10 @@
 // the other threads can still do before that thread moves again (C1, C2, C4).
 // The explorer applies the cycle proviso (C3) in state-id order.
 #include "frontend/interpreter.hpp"
-#include "frontend/program.hpp"
 
 namespace frontend {
 
 // The index (into next.labels) of the one step to take alone, or -1: expand all.
-int ample_step(const Successors& next, const Program& p);
+int ample_step(const Successors& next);
 
 }  // namespace frontend
