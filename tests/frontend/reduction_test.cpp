@@ -21,6 +21,30 @@ Program compile_text(const std::string& text, int threads = 2, long ops = 1) {
   return load_model_text("test.conc", text, o);
 }
 
+// The steps, with their independence marks, of threads 1..threads after
+// thread 1 took its first call (the first of its calls); `calls`: how many
+// calls thread 1 had to choose from.
+struct MarkedSteps {
+  std::size_t calls = 0;
+  Successors steps;
+};
+MarkedSteps marked_steps_after_first_call(const Program& p, int threads) {
+  lts::LtsBuilder builder;
+  Labels labels(p, builder, false);
+  Interpreter in(p, labels);
+  std::vector<std::int32_t> s = p.initial;
+  in.initialize(s);
+  MarkedSteps result;
+  Successors first;
+  in.successors(s.data(), 0, first);
+  result.calls = first.labels.size();
+  if (result.calls == 0) return result;
+  s.assign(first.states.begin(), first.states.begin() + p.state_size);
+  result.steps.record_independent = true;
+  for (int t = 0; t < threads; ++t) in.successors(s.data(), t, result.steps);
+  return result;
+}
+
 const char* queue_like = R"(
 object Q {
   values 1..2;
@@ -108,41 +132,24 @@ object P {
   EXPECT_LT(b.num_states, a.num_states);
 
   // After thread 1 calls work(), its `new` is marked; thread 2's calls are visible.
-  lts::LtsBuilder builder;
-  Labels labels(p, builder, false);
-  Interpreter in(p, labels);
-  std::vector<std::int32_t> s = p.initial;
-  in.initialize(s);
-  Successors next;
-  in.successors(s.data(), 0, next);
-  ASSERT_EQ(next.labels.size(), 1u);
-  s.assign(next.states.begin(), next.states.end());
-  next.clear();
-  next.record_independent = true;
-  in.successors(s.data(), 0, next);
-  in.successors(s.data(), 1, next);
+  const MarkedSteps after = marked_steps_after_first_call(p, 2);
+  ASSERT_EQ(after.calls, 1u);
+  const Successors& next = after.steps;
   ASSERT_EQ(next.independent.size(), 2u);
   EXPECT_EQ(next.independent[0], 1);
   EXPECT_EQ(next.independent[1], 0);
-  EXPECT_EQ(ample_step(next, p), 0);
+  EXPECT_EQ(ample_step(next), 0);
 }
 
 // A step that reads a location another thread may still write is not marked,
 // and neither is a step of a thread while another may allocate without bound.
 TEST(Reduction, SharedReadsAndUnboundedAllocationAreDependent) {
   const Program p = compile_text(queue_like);
-  lts::LtsBuilder builder;
-  Labels labels(p, builder, false);
-  Interpreter in(p, labels);
-  std::vector<std::int32_t> s = p.initial;
-  in.initialize(s);
-  Successors next;
-  in.successors(s.data(), 0, next);  // thread 1 calls enq(1), enq(2), deq or many
-  ASSERT_GE(next.labels.size(), 1u);
-  s.assign(next.states.begin(), next.states.begin() + p.state_size);  // enq(1)
-  next.clear();
-  next.record_independent = true;
-  in.successors(s.data(), 0, next);  // its `new`: thread 2 may still call `many`
+  // Thread 1 calls enq(1) (of enq(1), enq(2), deq or many); its `new`:
+  // thread 2 may still call `many`.
+  const MarkedSteps after = marked_steps_after_first_call(p, 1);
+  ASSERT_GE(after.calls, 1u);
+  const Successors& next = after.steps;
   ASSERT_EQ(next.independent.size(), 1u);
   EXPECT_EQ(next.independent[0], 0);
 }

@@ -259,6 +259,21 @@ TEST(Replay, ProgressLassosOfTableOneRowThree) {
   }
 }
 
+// Trace inclusion of impl (the LTS of p) in spec fails; the counterexample's
+// replay re-executes step by step, ends in the refusal, and no shorter run
+// of p matches it.
+void expect_shortest_replay_of_refusal(const Program& p, const lts::Lts& impl, const lts::Lts& spec) {
+  const refine::InclusionResult inclusion = refine::check_trace_inclusion(impl, spec);
+  ASSERT_FALSE(inclusion.holds);
+  const std::vector<std::string> want = refine::visible_labels(impl, inclusion.path);
+  const SearchResult r = find_run(p, parse_counterexample("m.cex", refine::trace_file_text(want)));
+  ASSERT_TRUE(r.run);
+  EXPECT_EQ(reexecute(p, *r.run), want);
+  EXPECT_TRUE(r.run->refused);
+  EXPECT_TRUE(brute_force_match(p, want, static_cast<int>(r.run->steps.size())));
+  EXPECT_FALSE(brute_force_match(p, want, static_cast<int>(r.run->steps.size()) - 1));
+}
+
 // Generated bugs: the Treiber stack with one compare-and-swap turned into a
 // plain write. Trace inclusion against the mutant's own --spec (the body as
 // one atomic step, hence a correct stack) gives the counterexample; its
@@ -280,16 +295,7 @@ TEST(Replay, MutatedTreiberStacks) {
     o.ops = 2;
     const Program p = load_model_text("mutant.conc", text, o);
     o.spec = true;
-    const lts::Lts impl = explore(p, {});
-    const lts::Lts spec = explore(load_model_text("mutant.conc", text, o), {});
-    const refine::InclusionResult inclusion = refine::check_trace_inclusion(impl, spec);
-    ASSERT_FALSE(inclusion.holds);
-    const std::vector<std::string> want = refine::visible_labels(impl, inclusion.path);
-    const SearchResult r = find_run(p, parse_counterexample("m.cex", refine::trace_file_text(want)));
-    ASSERT_TRUE(r.run);
-    EXPECT_EQ(reexecute(p, *r.run), want);
-    EXPECT_TRUE(brute_force_match(p, want, static_cast<int>(r.run->steps.size())));
-    EXPECT_FALSE(brute_force_match(p, want, static_cast<int>(r.run->steps.size()) - 1));
+    expect_shortest_replay_of_refusal(p, explore(p, {}), explore(load_model_text("mutant.conc", text, o), {}));
   }
 }
 
@@ -313,17 +319,7 @@ TEST(Replay, MutatedQueueListAndCounter) {
     o.threads = 2;
     o.ops = 2;
     o.spec = true;
-    const lts::Lts impl = explore(p, {});
-    const lts::Lts spec = explore(load_model(here("../data/mutants/" + file), o), {});
-    const refine::InclusionResult inclusion = refine::check_trace_inclusion(impl, spec);
-    ASSERT_FALSE(inclusion.holds);
-    const std::vector<std::string> want = refine::visible_labels(impl, inclusion.path);
-    const SearchResult r = find_run(p, parse_counterexample("m.cex", refine::trace_file_text(want)));
-    ASSERT_TRUE(r.run);
-    EXPECT_EQ(reexecute(p, *r.run), want);
-    EXPECT_TRUE(r.run->refused);
-    EXPECT_TRUE(brute_force_match(p, want, static_cast<int>(r.run->steps.size())));
-    EXPECT_FALSE(brute_force_match(p, want, static_cast<int>(r.run->steps.size()) - 1));
+    expect_shortest_replay_of_refusal(p, explore(p, {}), explore(load_model(here("../data/mutants/" + file), o), {}));
   }
 }
 
