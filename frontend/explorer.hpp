@@ -39,7 +39,7 @@ struct ExploreStats {
   double seconds = 0;            // wall clock
   double cpu_seconds = 0;        // processor time of this process (fair on a shared machine)
   std::size_t record_bytes = 0;  // packed bytes per state
-  std::size_t store_bytes = 0;   // the visited set (records + hash table)
+  std::size_t store_bytes = 0;   // the visited set (tree-compressed, docs/state-storage.md)
   std::size_t lts_bytes = 0;     // transitions
 };
 
