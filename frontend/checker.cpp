@@ -1,14 +1,13 @@
 #include "frontend/checker.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <limits>
-#include <sstream>
 
 #include <fmt/format.h>
 
+#include "formats/input_file.hpp"
 #include "frontend/checker_impl.hpp"
 #include "frontend/limits.hpp"
 #include "frontend/parser.hpp"
@@ -525,16 +524,8 @@ Program load_model_text(const std::string& name, const std::string& text, const 
 }
 
 Program load_model(const std::string& path, const CompileOptions& options) {
-  std::string text;
-  if (path == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  } else {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw formats::FileError(fmt::format("{}: error: cannot open the model file", path));
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    text = ss.str();
-  }
+  const std::string text =
+      path == "-" ? std::string(std::istreambuf_iterator<char>(std::cin), {}) : formats::file_text(path, "model file");
   return load_model_text(formats::display_name(path), text, options);
 }
 

@@ -1,10 +1,8 @@
 #include "tools/common/gen_replay.hpp"
 
-#include <fstream>
-#include <sstream>
-
 #include <fmt/format.h>
 
+#include "formats/input_file.hpp"
 #include "formats/output_file.hpp"
 #include "frontend/replay/render.hpp"
 #include "frontend/replay/search.hpp"
@@ -12,18 +10,6 @@
 #include "tools/common/tool.hpp"
 
 namespace tools {
-
-namespace {
-
-std::string file_text(const std::string& path, const char* what) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw formats::FileError(fmt::format("{}: error: cannot open the {}", path, what));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-}  // namespace
 
 void add_replay_options(CLI::App& app, ReplayOptions& r) {
   app.add_option("--replay", r.cex,
@@ -52,7 +38,7 @@ int replay(const frontend::Program& program, const std::string& model, const Rep
     formats::check_outputs_spare_inputs({r.dot}, {model, r.cex});
   }
   const std::vector<std::string> source =
-      model == "-" ? std::vector<std::string>{} : split_lines(file_text(model, "model file"));
+      model == "-" ? std::vector<std::string>{} : split_lines(formats::file_text(model, "model file"));
   std::optional<Run> run;
   if (r.fault) {
     run = find_fault_run(program);
@@ -61,7 +47,8 @@ int replay(const frontend::Program& program, const std::string& model, const Rep
       return 2;
     }
   } else {
-    const std::vector<Counterexample> all = parse_counterexamples(r.cex, file_text(r.cex, "counterexample file"));
+    const std::vector<Counterexample> all =
+        parse_counterexamples(r.cex, formats::file_text(r.cex, "counterexample file"));
     const Counterexample* chosen = &all.front();
     if (!r.property.empty()) {
       chosen = nullptr;
