@@ -2,11 +2,7 @@
 # gen -j N: the same bytes as -j 1, the same fault and --max-states messages,
 # and a refusal (exit 2) of a number of jobs that is not a whole number from 1.
 set -u
-GEN="$BIN/gen"
-[ -x "$GEN" ] || exit 77
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/tool_lib.sh" gen
 
 for case in "treiber_stack -t 2 -n 2" "ms_queue -t 2 -n 2" "hm_list -t 2 -n 2" "snzi -t 2 -n 2 --thread-steps" \
             "two_lock_queue -t 3 -n 1 --spec"; do

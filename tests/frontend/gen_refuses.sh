@@ -6,11 +6,7 @@
 # the bytes a model may hold (BOM, NUL, UTF-8), and how a long fault run is
 # printed.
 set -u
-GEN="$BIN/gen"
-[ -x "$GEN" ] || exit 77
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/tool_lib.sh" gen
 
 # refused MESSAGE-REGEX MODEL [OPTIONS...]: exit 2, the message, no output.
 refused() {
@@ -61,7 +57,6 @@ refused "^gen: error: --ops is 1 to" "$SRC/models/treiber_stack.conc" --ops 9999
 # 2. No LTS without a call: it would make every inclusion hold vacuously.
 refused "^gen: error: --ops 0: no thread may call a method" "$SRC/models/hm_list_book.conc" --ops 0
 refused "^gen: error: --ops 0" "$SRC/models/treiber_stack.conc" --ops 0 --spec
-REFINES=$BIN/refines
 if [ -x "$REFINES" ]; then
   # The pipeline stops at gen; refines never sees an empty object system.
   "$GEN" "$SRC/models/set_spec.conc" --threads 2 --ops 1 -o "$tmp/set.aut" || fail "set spec"

@@ -1,11 +1,7 @@
 #!/bin/bash
 # gen as a tool: options, exit codes, -o, and the .aut it writes.
 set -u
-GEN="$BIN/gen"
-[ -x "$GEN" ] || exit 77
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/tool_lib.sh" gen
 
 "$GEN" --help | grep -q -- "--spec" || fail "--help lacks --spec"
 "$GEN" --version | grep -q "gen" || fail "--version"
@@ -50,7 +46,6 @@ grep -q "out of heap: all 1 nodes of 'Node' are in use" "$tmp/err" || fail "--po
 cmp -s "$tmp/pool2.aut" "$tmp/pool6.aut" || fail "--pool 2 and the model's pool 6 differ for 1 thread x 2 ops"
 # With refines (refine/): the derived spec and the hand-written one are
 # trace-equivalent, the Treiber stack refines it, the racy stack does not.
-REFINES=${REFINES:-$BIN/refines}
 if [ -x "$REFINES" ]; then
   "$REFINES" "$tmp/spec.aut" "$tmp/stack.aut" > /dev/null || fail "refines derived spec <= Stack"
   "$REFINES" "$tmp/stack.aut" "$tmp/spec.aut" > /dev/null || fail "refines Stack <= derived spec"

@@ -5,10 +5,7 @@
 # hidden (quotient --tau=step -e divbranching | refines --lockfree), and all
 # five properties with refines --progress when that option exists.
 set -u
-[ -x "$BIN/gen" ] && [ -x "$BIN/quotient" ] && [ -x "$BIN/refines" ] || exit 77
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/tool_lib.sh" gen quotient refines
 verdict() { case $1 in 0) echo true ;; 1) echo false ;; *) echo "error($1)" ;; esac; }
 progress=0
 "$BIN/refines" --help 2>/dev/null | grep -q -- "--progress" && progress=1

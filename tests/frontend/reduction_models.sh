@@ -8,10 +8,7 @@
 # bench/; the hand-made models of tests/frontend/models/reduction_*.conc
 # are run the same way.
 set -u
-[ -x "$BIN/gen" ] && [ -x "$BIN/quotient" ] && [ -x "$BIN/refines" ] || exit 77
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/tool_lib.sh" gen quotient refines
 
 # same_quotients MODEL THREADS OPS: 0 checked, 1 skipped (too large)
 same_quotients() {

@@ -4,12 +4,7 @@
 # move's note and where the other side cannot follow; an edited play and
 # other options give exit 2.
 set -u
-GEN="$BIN/gen"
-REFINES="$BIN/refines"
-[ -x "$GEN" ] && [ -x "$REFINES" ] || exit 77
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/tool_lib.sh" gen refines
 
 # Row 3 of Table 1 against its specification, divbranching: not bisimilar,
 # the witness a play that ends in a divergence of the implementation.

@@ -2,12 +2,7 @@
 # gen --replay from the command line: a counterexample of refines replayed
 # (text, JSON, dot), one edited to be impossible (exit 2), fault runs.
 set -u
-GEN="$BIN/gen"
-REFINES="$BIN/refines"
-[ -x "$GEN" ] && [ -x "$REFINES" ] || exit 77
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/tool_lib.sh" gen refines
 
 m="$SRC/models/buggy_queue.conc"
 opts=(--object ShannQueue --threads 2 --ops 2)
