@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "frontend/limits.hpp"
+
 namespace tools {
 
 namespace {
@@ -78,7 +80,7 @@ void add_gen_options(CLI::App& app, GenOptions& g) {
   app.add_option("--pool", g.pool,
                  "Size of every node pool, instead of the model's 'pool' (more operations need more nodes)")
       ->type_name("N")
-      ->check(CLI::Range(0L, 100000L));
+      ->check(CLI::Range(0L, frontend::limits::max_pool));
   app.add_flag("--spec", g.spec, "Make each method body one atomic step: the linearizable specification");
   app.add_flag("--thread-steps", g.thread_steps,
                "Write each internal step of thread T as the visible label step(T) instead of 'i'");
