@@ -28,25 +28,37 @@ frontend::ExploreOptions explore_options(const CLI::App& app, const GenOptions& 
 // The -v line: states, transitions, time, speed and bytes per state.
 std::string stats_line(const frontend::ExploreStats& st);
 
-// The progress line on a terminal: "\rgen: ..." about once a second, ended
-// by a newline when the exploration ends (or fails), so no half line stays.
+// Progress on stderr while gen explores. On a terminal one line, rewritten
+// ("\rgen: ...") about once a second and ended by a newline when the
+// exploration ends (or fails), so no half line stays. Elsewhere (a log
+// file), with -v, a whole line every `log_every` seconds, so that a long run
+// written to a log still shows it is alive.
 class ProgressLine {
  public:
+  explicit ProgressLine(bool terminal, std::FILE* out = stderr, double log_every = 10)
+      : terminal_(terminal), out_(out), log_every_(log_every), next_log_(log_every) {}
   void show(const frontend::ExploreProgress& p) {
-    std::fprintf(stderr, "\rgen: %llu states, %llu transitions, %.0f states/s, %.1f MB   ",
+    if (!terminal_) {
+      if (p.seconds < next_log_) return;
+      next_log_ = p.seconds + log_every_;
+    }
+    std::fprintf(out_, "%sgen: %llu states, %llu transitions, %.0f states/s, %.1f MB%s", terminal_ ? "\r" : "",
                  static_cast<unsigned long long>(p.states), static_cast<unsigned long long>(p.transitions),
-                 p.states / std::max(p.seconds, 1e-9), p.memory_bytes / 1e6);
-    std::fflush(stderr);
-    shown_ = true;
+                 p.states / std::max(p.seconds, 1e-9), p.memory_bytes / 1e6, terminal_ ? "   " : " (exploring)\n");
+    std::fflush(out_);
+    shown_ = terminal_;
   }
   void end(const frontend::ExploreStats* last) {
     if (!shown_) return;
     if (last) show({last->states, last->transitions, last->seconds, last->store_bytes + last->lts_bytes});
-    std::fputc('\n', stderr);
+    std::fputc('\n', out_);
     shown_ = false;
   }
 
  private:
+  bool terminal_;
+  std::FILE* out_;
+  double log_every_, next_log_;
   bool shown_ = false;
 };
 
