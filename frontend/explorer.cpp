@@ -124,15 +124,21 @@ void Exploration::insert_chunk(SuccessorChunk& c, LabelIds& labels) {
 }
 
 // Inserts the successors of `id` and adds its transitions, sorted. With the
-// reduction, the ample step alone when it leads to a state numbered after
+// reduction, one ample step alone when it leads to a state numbered after
 // this one: the cycle proviso (docs/reduction.md), so every cycle of the
 // reduced LTS has a fully expanded state.
 void Exploration::expand(std::uint32_t id, const Successors& next) {
   out_.clear();
   std::size_t first = 0, count = next.labels.size();
-  if (const int ample = options_.reduce ? ample_step(next) : -1; ample >= 0) {
+  // A candidate whose target is numbered no later than `id` may close a
+  // cycle; the next one is tried. Looking a known target up adds no state.
+  for (int ample = options_.reduce ? next_ample_candidate(next) : -1; ample >= 0;
+       ample = next_ample_candidate(next, ample)) {
     const std::uint32_t to = insert(next.states.data() + static_cast<std::size_t>(ample) * p_.state_size, id).first;
-    if (to > id) first = static_cast<std::size_t>(ample), count = 1;
+    if (to > id) {
+      first = static_cast<std::size_t>(ample), count = 1;
+      break;
+    }
   }
   store_.insert_many(next.states.data() + first * p_.state_size, count, p_.state_size, inserted_);
   for (std::size_t i = first; i < first + count; ++i) {

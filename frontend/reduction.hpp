@@ -11,7 +11,10 @@
 
 namespace frontend {
 
-// The index (into next.labels) of the one step to take alone, or -1: expand all.
-int ample_step(const Successors& next);
+// The index (into next.labels) of the first candidate after `after` for the
+// one step to take alone, or -1: none left, expand all. Any candidate is a
+// singleton ample set on its own; trying them in index order keeps the choice
+// deterministic, so the output does not depend on workers.
+int next_ample_candidate(const Successors& next, int after = -1);
 
 }  // namespace frontend

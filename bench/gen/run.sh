@@ -8,6 +8,7 @@
 #   SPIN_LARGE=1 bench/gen/run.sh       also SPIN with 3 threads (Treiber: about
 #                                       5 minutes and 8.5 GB; the MS queue more)
 #
+# Both explore the full state space on one core: gen with --no-reduce -j 1.
 # states/s is per second of processor time (the machine may be shared);
 # bytes/state is, for gen, the packed record plus its hash-table entry, and
 # for SPIN its "actual memory usage for states" divided by the states stored
@@ -30,8 +31,8 @@ row() { printf '| %-13s | %s | %s | %-4s | %10s | %11s | %7s | %9s | %11s | %8s 
 
 run_gen() {  # model K N
   local model=$1 k=$2 n=$3
-  /usr/bin/time -f '%M' -o "$tmp/rss" "$gen" "$root/models/$model.conc" --threads "$k" --ops "$n" --stats \
-    -o /dev/null 2> "$tmp/gen.err" || { cat "$tmp/gen.err" >&2; return 1; }
+  /usr/bin/time -f '%M' -o "$tmp/rss" "$gen" "$root/models/$model.conc" --threads "$k" --ops "$n" \
+    --no-reduce -j 1 --stats -o /dev/null 2> "$tmp/gen.err" || { cat "$tmp/gen.err" >&2; return 1; }
   local line; line=$(grep '^gen:' "$tmp/gen.err")
   local states trans cpu rate bytes
   states=$(sed -E 's/^gen: ([0-9]+) states.*/\1/' <<<"$line")

@@ -138,7 +138,8 @@ object P {
   ASSERT_EQ(next.independent.size(), 2u);
   EXPECT_EQ(next.independent[0], 1);
   EXPECT_EQ(next.independent[1], 0);
-  EXPECT_EQ(ample_step(next), 0);
+  EXPECT_EQ(next_ample_candidate(next), 0);
+  EXPECT_EQ(next_ample_candidate(next, 0), -1);
 }
 
 // A step that reads a location another thread may still write is not marked,
