@@ -68,9 +68,9 @@ class Builder {
         note = m.answer_path.size() == 1
                    ? fmt::format("move {}: {} attacks; {} does it too ({} {} -> {})", n, me_, other_, state_,
                                  m.answer_path.front().from, m.answer_path.back().to)
-                   : fmt::format(
-                         "move {}: {} attacks; {} answers with {} internal step(s), then it ({} {} -> {})", n,
-                         me_, other_, m.answer_path.size() - 1, state_, m.answer_path.front().from, m.answer_path.back().to);
+                   : fmt::format("move {}: {} attacks; {} answers with {} internal step(s), then it ({} {} -> {})", n,
+                                 me_, other_, m.answer_path.size() - 1, state_, m.answer_path.front().from,
+                                 m.answer_path.back().to);
       if (m.answer == PlayMoveLine::Answer::cannot)
         note = fmt::format("<- move {}: {} attacks; {} cannot answer this", n, me_, other_);
       add(m.attack, note);

@@ -258,8 +258,8 @@ SearchResult find_lasso(Space& space, const Counterexample& cex, const SearchLim
                                        item_text(*visible[reached]), reached)};
     return result;
   }
-  const auto lasso = shortest_lasso(space, stem, candidates, cycle_end + 1, 0, cycle_end,
-                                    CycleStep{cex.cycle, cycle_ids}, limits);
+  const auto lasso =
+      shortest_lasso(space, stem, candidates, cycle_end + 1, 0, cycle_end, CycleStep{cex.cycle, cycle_ids}, limits);
   if (!lasso) {
     result.why = {cex.stem.size(), "the stem matches, but no cycle from where it ends matches the cycle's items"};
     return result;
@@ -283,8 +283,8 @@ SearchResult find_play_run(const Program& p, const SidePath& side, std::uint64_t
   if (numbering.states() != states) {
     result.why.detail = fmt::format(
         "the play was found on an LTS of {} states, and this model with these options has {}: give refines --equiv "
-        "the LTS gen writes for it and the same options here, or for a play found on a quotient the state map "
-        "(--replay-map)",
+        "the LTS gen writes for it and the same options here, or, for a play found on quotients, the state map "
+        "quotient --map wrote for this side (--replay-map)",
         states, numbering.states());
     return result;
   }
@@ -335,7 +335,8 @@ namespace {
 // map; nullopt for a state the LTS lacks (one the reduction left out).
 class Classes {
  public:
-  Classes(Space& space, LtsNumbering& numbering, const StateMap& map) : space_(space), numbering_(numbering), map_(map) {}
+  Classes(Space& space, LtsNumbering& numbering, const StateMap& map)
+      : space_(space), numbering_(numbering), map_(map) {}
   std::optional<std::uint32_t> of(std::uint32_t id) {
     auto it = cache_.find(id);
     if (it != cache_.end()) return it->second;
@@ -378,8 +379,8 @@ struct ClassStep {
 // The checks of find_quotient_play_run that need no search: the map covers
 // gen's LTS, has the play's number of classes, and the play starts this
 // side in the initial state's class. An empty string when they pass.
-std::string quotient_mismatch(const SidePath& side, std::uint64_t states, const StateMap& map,
-                              std::uint32_t lts_states, std::optional<std::uint32_t> initial_class) {
+std::string quotient_mismatch(const SidePath& side, std::uint64_t states, const StateMap& map, std::uint32_t lts_states,
+                              std::optional<std::uint32_t> initial_class) {
   if (map.class_of.size() != lts_states)
     return fmt::format(
         "the state map is of an LTS of {} states, and this model with these options has {}: give the map that "
@@ -434,13 +435,13 @@ SearchResult find_quotient_play_run(const Program& p, const SidePath& side, std:
   Product stem(space, goal + 1, limits);
   std::uint32_t best = 0;
   std::vector<std::uint32_t> candidates;  // lasso: breadth-first, at the cycle's first position
-  const auto found = stem.search(0, 0, unbounded, ClassStep{side.steps, labels, threads, classes, !thread_steps, stem_end},
-                                 [&](std::uint32_t id) {
-                                   best = std::max(best, stem.node(id).pos);
-                                   if (stem.node(id).pos != stem_end) return false;
-                                   candidates.push_back(id);
-                                   return !lasso;
-                                 });
+  const auto found = stem.search(
+      0, 0, unbounded, ClassStep{side.steps, labels, threads, classes, !thread_steps, stem_end}, [&](std::uint32_t id) {
+        best = std::max(best, stem.node(id).pos);
+        if (stem.node(id).pos != stem_end) return false;
+        candidates.push_back(id);
+        return !lasso;
+      });
   if (!lasso && found) {
     result.run = quotient_run(space, classes, side, stem.path(*found), stem.positions(*found));
     return result;
@@ -455,11 +456,12 @@ SearchResult find_quotient_play_run(const Program& p, const SidePath& side, std:
     return result;
   }
   const PlayStep& s = side.steps[std::min(best, goal - 1)];
-  result.why = {best, best < stem_end ? fmt::format("no run of the model goes from quotient state {} by {} to state {} "
-                                                    "(after internal steps inside {})",
-                                                    s.from, s.label, s.to, s.from)
-                                      : fmt::format("no run of the model cycles by internal steps inside quotient state {}",
-                                                    side.steps[stem_end].from)};
+  result.why = {best, best < stem_end
+                          ? fmt::format("no run of the model goes from quotient state {} by {} to state {} "
+                                        "(after internal steps inside {})",
+                                        s.from, s.label, s.to, s.from)
+                          : fmt::format("no run of the model cycles by internal steps inside quotient state {}",
+                                        side.steps[stem_end].from)};
   return result;
 }
 

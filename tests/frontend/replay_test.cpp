@@ -6,17 +6,17 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <functional>
 #include <deque>
+#include <functional>
 #include <map>
 #include <set>
 
+#include "bisim/quotient.hpp"
 #include "frontend/interpreter.hpp"
 #include "frontend/labels.hpp"
 #include "frontend/replay/lts_numbering.hpp"
 #include "frontend/replay/render.hpp"
 #include "frontend/replay/search.hpp"
-#include "bisim/quotient.hpp"
 #include "lts/builder.hpp"
 #include "refine/bisimilarity.hpp"
 #include "refine/play_file.hpp"
@@ -519,7 +519,8 @@ TEST(Replay, DivergenceOnQuotientsIsACycleInsideTheClass) {
   reduced.reduce = true;
   const auto e = bisim::Equivalence::divbranching;
   lts::Lts qa, qb;
-  const StateMap ma = quotient_map(explore(impl_p, reduced), e, &qa), mb = quotient_map(explore(spec_p, reduced), e, &qb);
+  const StateMap ma = quotient_map(explore(impl_p, reduced), e, &qa),
+                 mb = quotient_map(explore(spec_p, reduced), e, &qb);
   const refine::BisimilarityResult bisimilar = refine::check_bisimilarity(qa, qb, e);
   ASSERT_FALSE(bisimilar.holds);
   const Counterexample cex = parse_counterexample("p.cex", refine::play_file_text(bisimilar, e, "a", "b"));
