@@ -490,8 +490,8 @@ TEST(Replay, PlayOnQuotientsFollowsTheClasses) {
       if (s.label != "i") visible.push_back(s.label);
     EXPECT_EQ(reexecute(p, *r.run), visible);
     ASSERT_EQ(r.run->classes.size(), r.run->steps.size());
+    LtsNumbering numbering(p, false);
     for (std::size_t i = 0; i < r.run->steps.size(); ++i) {
-      LtsNumbering numbering(p, false);
       EXPECT_EQ(r.run->classes[i], class_of(numbering, map, r.run->steps[i].after));
     }
     longer = longer || r.run->steps.size() > side.steps.size();

@@ -38,6 +38,8 @@ int replay(const frontend::Program& program, const std::string& model, const Rep
            const frontend::ExploreOptions& explore) {
   using namespace frontend::replay;
   if (!r.cex.empty() && r.fault) throw UsageError("--replay and --replay-fault exclude each other");
+  if (r.fault && !r.map.empty())
+    throw UsageError("--replay-map applies to a play of refines --equiv, not to --replay-fault");
   if (!r.dot.empty()) {
     formats::check_output_path(r.dot);
     formats::check_outputs_spare_inputs({r.dot}, {model, r.cex, r.map});
