@@ -13,7 +13,11 @@ std::string shown(const std::string& label) { return label == "i" ? "internal st
 
 class Builder {
  public:
-  Builder(const std::string& file, bool side_a) : file_(file), me_(side_a ? "A" : "B"), other_(side_a ? "B" : "A") {}
+  Builder(const std::string& file, bool side_a, bool on_quotient)
+      : file_(file),
+        me_(side_a ? "A" : "B"),
+        other_(side_a ? "B" : "A"),
+        state_(on_quotient ? "quotient state" : "LTS state") {}
 
   void expect_at(const PlayMoveLine& m, std::uint32_t state) {
     if (started_ && state != at_)
@@ -62,11 +66,11 @@ class Builder {
       std::string note = fmt::format("move {}: {} attacks; {} stays put", n, me_, other_);
       if (m.answer == PlayMoveLine::Answer::same)
         note = m.answer_path.size() == 1
-                   ? fmt::format("move {}: {} attacks; {} does it too (LTS state {} -> {})", n, me_, other_,
+                   ? fmt::format("move {}: {} attacks; {} does it too ({} {} -> {})", n, me_, other_, state_,
                                  m.answer_path.front().from, m.answer_path.back().to)
-                   : fmt::format(
-                         "move {}: {} attacks; {} answers with {} internal step(s), then it (LTS state {} -> {})", n,
-                         me_, other_, m.answer_path.size() - 1, m.answer_path.front().from, m.answer_path.back().to);
+                   : fmt::format("move {}: {} attacks; {} answers with {} internal step(s), then it ({} {} -> {})", n,
+                                 me_, other_, m.answer_path.size() - 1, state_, m.answer_path.front().from,
+                                 m.answer_path.back().to);
       if (m.answer == PlayMoveLine::Answer::cannot)
         note = fmt::format("<- move {}: {} attacks; {} cannot answer this", n, me_, other_);
       add(m.attack, note);
@@ -74,7 +78,7 @@ class Builder {
     }
     expect_at(m, m.defender_at);
     const std::string theirs =
-        fmt::format("{} ({}: LTS state {} -> {})", shown(label), other_, m.attack.front().from, m.attack.back().to);
+        fmt::format("{} ({}: {} {} -> {})", shown(label), other_, state_, m.attack.front().from, m.attack.back().to);
     if (m.diverges) {
       path_.end_note = fmt::format("<- move {}: {} runs internal steps forever from here; {} cannot", n, other_, me_);
     } else if (m.answer == PlayMoveLine::Answer::cannot) {
@@ -92,6 +96,7 @@ class Builder {
  private:
   const std::string& file_;
   std::string me_, other_;
+  std::string state_;  // how the notes name a state
   bool started_ = false;
   std::uint32_t at_ = 0;
   std::vector<std::size_t> stayed_;  // moves in which this side stayed put, not yet noted
@@ -100,8 +105,8 @@ class Builder {
 
 }  // namespace
 
-SidePath side_path(const std::string& file, const Counterexample& play, bool side_a) {
-  Builder b(file, side_a);
+SidePath side_path(const std::string& file, const Counterexample& play, bool side_a, bool on_quotient) {
+  Builder b(file, side_a, on_quotient);
   for (std::size_t i = 0; i < play.moves.size(); ++i) b.move(i + 1, play.moves[i], i + 1 == play.moves.size());
   return b.finish();
 }

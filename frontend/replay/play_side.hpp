@@ -20,7 +20,8 @@ struct SidePath {
 };
 
 // Throws formats::ParseError naming FILE:LINE when a move does not start
-// where the side's previous one ended.
-SidePath side_path(const std::string& file, const Counterexample& play, bool side_a);
+// where the side's previous one ended. on_quotient: the play was found on
+// quotients (the notes say "quotient state" instead of "LTS state").
+SidePath side_path(const std::string& file, const Counterexample& play, bool side_a, bool on_quotient = false);
 
 }  // namespace frontend::replay

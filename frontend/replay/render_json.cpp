@@ -37,6 +37,7 @@ std::string render_json(const Program& p, const Run& run, const std::vector<std:
     out += fmt::format("\"statement\": {}, \"action\": {}, \"changes\": [{}]",
                        at.statement.empty() ? "null" : quoted(at.statement),
                        s.action.empty() ? "null" : quoted(s.action), fmt::join(cs, ", "));
+    if (!run.classes.empty()) out += fmt::format(", \"class\": {}", run.classes[i]);
     if (i == run.cycle_start) out += ", \"cycle_start\": true";
     if (last && run.refused) out += ", \"refused\": true";
     if (last && run.fault) out += fmt::format(", \"fault\": {}", quoted(run.fault->message));

@@ -53,6 +53,7 @@ std::string render_text(const Program& p, const Run& run, const std::vector<std:
     if (!at.statement.empty()) cell += "  " + at.statement;
     if (!s.action.empty()) cell = cell.empty() ? s.action : s.action + "  " + cell;
     cells[s.thread] = cell;
+    if (!run.classes.empty()) cells.push_back(std::to_string(run.classes[i]));
     cells.push_back(run.fault && i + 1 == run.steps.size() ? "" : changes_text(changes(p, s.before, s.after)));
     cells.push_back(note(run, i));
     const bool repeat = !rows.empty() && rows.back().cells == cells && i != run.cycle_start &&
@@ -62,6 +63,7 @@ std::string render_text(const Program& p, const Run& run, const std::vector<std:
   }
   refine::TextRow header{"#"};
   for (int t = 0; t < p.threads; ++t) header.push_back(fmt::format("thread {}", t + 1));
+  if (!run.classes.empty()) header.push_back("class");
   header.push_back("changes");
   std::vector<refine::TextRow> table{header};
   std::vector<std::size_t> cycle_row;  // table row before which the cycle marker goes

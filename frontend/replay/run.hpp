@@ -27,6 +27,9 @@ struct Run {
   // empty), and after the last step, what the other side does or cannot do.
   std::vector<std::string> notes;
   std::string end_note;
+  // A play found on a quotient: the quotient state (class) of each step's
+  // `after` state; empty otherwise.
+  std::vector<std::uint32_t> classes;
   // A fault run: the fault the last step raises (that step has no `after`).
   std::optional<formats::Diagnostic> fault;
   // The state the heap picture shows: the refusal, the cycle's start, the fault.

@@ -8,6 +8,7 @@
 #include "frontend/interpreter.hpp"
 #include "frontend/labels.hpp"
 #include "frontend/replay/lts_numbering.hpp"
+#include "frontend/replay/state_map.hpp"
 #include "frontend/state_store.hpp"
 #include "lts/builder.hpp"
 
@@ -111,6 +112,12 @@ class Product {
       p.emplace_back(nodes_[nodes_[id].parent].state, nodes_[id].via);
     return {p.rbegin(), p.rend()};
   }
+  // The position after each step of path(id).
+  std::vector<std::uint32_t> positions(std::uint32_t id) const {
+    std::vector<std::uint32_t> p;
+    for (; nodes_[id].depth > 0; id = nodes_[id].parent) p.push_back(nodes_[id].pos);
+    return {p.rbegin(), p.rend()};
+  }
 
  private:
   void add(std::uint32_t state, std::uint32_t pos, std::uint32_t parent, std::uint32_t depth, const Edge& via) {
@@ -164,6 +171,46 @@ struct CycleStep {
 
 std::string item_text(const CexItem& i) { return fmt::format("line {}: {}", i.line, i.label); }
 
+struct Lasso {
+  std::vector<std::pair<std::uint32_t, Edge>> path;
+  std::vector<std::uint32_t> positions;  // after each step
+  std::size_t stem = 0;                  // the cycle's first step
+};
+
+// The shortest lasso through `candidates` (nodes of `stem`, in breadth-first
+// order): the stem to a candidate's state, then a non-empty cycle of
+// `step`s from that state at position `cycle_from` back to it at
+// `cycle_end`. Each cycle search is bounded by the best total so far, and a
+// candidate no shorter than it ends the search.
+template <class Step>
+std::optional<Lasso> shortest_lasso(Space& space, const Product& stem, const std::vector<std::uint32_t>& candidates,
+                                    std::uint32_t positions, std::uint32_t cycle_from, std::uint32_t cycle_end,
+                                    const Step& step, const SearchLimits& limits) {
+  std::uint32_t best = unbounded;
+  std::optional<Lasso> found;
+  for (std::uint32_t c : candidates) {
+    const std::uint32_t depth = stem.node(c).depth;
+    if (best != unbounded && depth + 1 >= best) break;
+    const std::uint32_t start = stem.node(c).state;
+    Product cycle(space, positions, limits);
+    const std::uint32_t bound = best == unbounded ? unbounded : best - depth - 1;
+    const auto back = cycle.search(start, cycle_from, bound, step, [&](std::uint32_t id) {
+      return cycle.node(id).state == start && cycle.node(id).pos == cycle_end;
+    });
+    if (!back) continue;
+    best = depth + cycle.node(*back).depth;
+    found.emplace();
+    found->path = stem.path(c);
+    found->positions = stem.positions(c);
+    found->stem = found->path.size();
+    const auto loop = cycle.path(*back);
+    found->path.insert(found->path.end(), loop.begin(), loop.end());
+    const auto loop_positions = cycle.positions(*back);
+    found->positions.insert(found->positions.end(), loop_positions.begin(), loop_positions.end());
+  }
+  return found;
+}
+
 SearchResult find_trace(Space& space, const std::vector<CexItem>& stem, const SearchLimits& limits) {
   const std::vector<lts::LabelId> want = visible_ids(space, stem);
   const std::uint32_t goal = static_cast<std::uint32_t>(want.size());
@@ -211,32 +258,14 @@ SearchResult find_lasso(Space& space, const Counterexample& cex, const SearchLim
                                        item_text(*visible[reached]), reached)};
     return result;
   }
-  std::uint32_t best = unbounded;
-  std::vector<std::pair<std::uint32_t, Edge>> best_path;
-  std::size_t best_stem = 0;
-  const CycleStep cycle_step{cex.cycle, cycle_ids};
-  for (std::uint32_t c : candidates) {
-    const std::uint32_t depth = stem.node(c).depth;
-    if (best != unbounded && depth + 1 >= best) break;
-    const std::uint32_t start = stem.node(c).state;
-    Product cycle(space, cycle_end + 1, limits);
-    const std::uint32_t bound = best == unbounded ? unbounded : best - depth - 1;
-    const auto back = cycle.search(start, 0, bound, cycle_step, [&](std::uint32_t id) {
-      return cycle.node(id).state == start && cycle.node(id).pos == cycle_end;
-    });
-    if (!back) continue;
-    best = depth + cycle.node(*back).depth;
-    best_path = stem.path(c);
-    best_stem = best_path.size();
-    const auto loop = cycle.path(*back);
-    best_path.insert(best_path.end(), loop.begin(), loop.end());
-  }
-  if (best == unbounded) {
+  const auto lasso =
+      shortest_lasso(space, stem, candidates, cycle_end + 1, 0, cycle_end, CycleStep{cex.cycle, cycle_ids}, limits);
+  if (!lasso) {
     result.why = {cex.stem.size(), "the stem matches, but no cycle from where it ends matches the cycle's items"};
     return result;
   }
-  result.run = space.run(best_path);
-  result.run->cycle_start = best_stem;
+  result.run = space.run(lasso->path);
+  result.run->cycle_start = lasso->stem;
   return result;
 }
 
@@ -254,7 +283,8 @@ SearchResult find_play_run(const Program& p, const SidePath& side, std::uint64_t
   if (numbering.states() != states) {
     result.why.detail = fmt::format(
         "the play was found on an LTS of {} states, and this model with these options has {}: give refines --equiv "
-        "the LTS gen writes for it (not a quotient), and the same options here",
+        "the LTS gen writes for it and the same options here, or, for a play found on quotients, the state map "
+        "quotient --map wrote for this side (--replay-map)",
         states, numbering.states());
     return result;
   }
@@ -296,6 +326,142 @@ SearchResult find_play_run(const Program& p, const SidePath& side, std::uint64_t
   result.run->notes = side.notes;
   result.run->end_note = side.end_note;
   if (side.cycle_start != SidePath::none) result.run->cycle_start = side.cycle_start;
+  return result;
+}
+
+namespace {
+
+// The quotient class of the model's states: gen's LTS number, then the state
+// map; nullopt for a state the LTS lacks (one the reduction left out).
+class Classes {
+ public:
+  Classes(Space& space, LtsNumbering& numbering, const StateMap& map)
+      : space_(space), numbering_(numbering), map_(map) {}
+  std::optional<std::uint32_t> of(std::uint32_t id) {
+    auto it = cache_.find(id);
+    if (it != cache_.end()) return it->second;
+    std::optional<std::uint32_t> c;
+    if (const auto n = numbering_.number(space_.state(id))) c = map_.class_of[*n];
+    return cache_.emplace(id, c).first->second;
+  }
+
+ private:
+  Space& space_;
+  LtsNumbering& numbering_;
+  const StateMap& map_;
+  std::unordered_map<std::uint32_t, std::optional<std::uint32_t>> cache_;
+};
+
+// A play's steps on quotient states. At position k < steps.size(), the state
+// is in class FROM of step k: an internal step that stays in FROM (an inert
+// step; none when internal steps are visible step(T) labels) keeps k, and a
+// step with the step's label into class TO moves to k + 1, up to `last`.
+// A branching quotient's step C -a-> D is inert steps inside C and then an
+// a-step into D (van Glabbeek and Weijland, JACM 43(3), 1996, the stuttering
+// lemma; Yang et al., Definition 3.3, for the quotient).
+struct ClassStep {
+  const std::vector<PlayStep>& steps;
+  const std::vector<lts::LabelId>& labels;
+  const std::vector<int>& threads;
+  Classes& classes;
+  bool inert;
+  std::uint32_t last;
+  void operator()(std::uint32_t pos, const Edge& e, std::vector<std::uint32_t>& out) const {
+    if (pos >= steps.size()) return;
+    const std::optional<std::uint32_t> c = classes.of(e.to);
+    if (!c) return;
+    if (inert && e.label == lts::tau && *c == steps[pos].from) out.push_back(pos);
+    if (pos < last && e.label == labels[pos] && (threads[pos] < 0 || threads[pos] == e.thread) && *c == steps[pos].to)
+      out.push_back(pos + 1);
+  }
+};
+
+// The checks of find_quotient_play_run that need no search: the map covers
+// gen's LTS, has the play's number of classes, and the play starts this
+// side in the initial state's class. An empty string when they pass.
+std::string quotient_mismatch(const SidePath& side, std::uint64_t states, const StateMap& map, std::uint32_t lts_states,
+                              std::optional<std::uint32_t> initial_class) {
+  if (map.class_of.size() != lts_states)
+    return fmt::format(
+        "the state map is of an LTS of {} states, and this model with these options has {}: give the map that "
+        "quotient --map wrote for the LTS gen writes with these options",
+        map.class_of.size(), lts_states);
+  if (map.classes != states)
+    return fmt::format(
+        "the state map has {} classes, and the play names a quotient of {} states on this side: give the map of "
+        "the quotient that refines compared",
+        map.classes, states);
+  if (!side.steps.empty() && initial_class != side.steps.front().from)
+    return fmt::format("the play starts this side at quotient state {}, and the model's initial state is in class {}",
+                       side.steps.front().from, initial_class ? std::to_string(*initial_class) : "none");
+  return "";
+}
+
+// The run of a search, with the play's notes on the steps that complete a
+// play step and each step's class.
+Run quotient_run(const Space& space, Classes& classes, const SidePath& side,
+                 const std::vector<std::pair<std::uint32_t, Edge>>& path, const std::vector<std::uint32_t>& positions) {
+  Run run = space.run(path);
+  std::uint32_t before = 0;
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    run.notes.push_back(positions[i] != before ? side.notes[positions[i] - 1] : "");
+    run.classes.push_back(*classes.of(path[i].second.to));
+    before = positions[i];
+  }
+  run.end_note = side.end_note;
+  return run;
+}
+
+}  // namespace
+
+SearchResult find_quotient_play_run(const Program& p, const SidePath& side, std::uint64_t states, const StateMap& map,
+                                    bool reduced, bool thread_steps, const SearchLimits& limits) {
+  SearchResult result;
+  LtsNumbering numbering(p, reduced);
+  Space space(p);
+  Classes classes(space, numbering, map);
+  const std::optional<std::uint32_t> initial = numbering.states() == map.class_of.size() ? classes.of(0) : std::nullopt;
+  result.why.detail = quotient_mismatch(side, states, map, numbering.states(), initial);
+  if (!result.why.detail.empty()) return result;
+  std::vector<lts::LabelId> labels;
+  std::vector<int> threads;
+  for (const PlayStep& s : side.steps) {
+    threads.push_back(internal_step_thread(s.label));
+    labels.push_back(s.label == "i" || s.label == "tau" || threads.back() >= 0 ? lts::tau : space.intern(s.label));
+  }
+  const auto goal = static_cast<std::uint32_t>(side.steps.size());
+  const bool lasso = side.cycle_start != SidePath::none;
+  const auto stem_end = lasso ? static_cast<std::uint32_t>(side.cycle_start) : goal;
+  Product stem(space, goal + 1, limits);
+  std::uint32_t best = 0;
+  std::vector<std::uint32_t> candidates;  // lasso: breadth-first, at the cycle's first position
+  const auto found = stem.search(
+      0, 0, unbounded, ClassStep{side.steps, labels, threads, classes, !thread_steps, stem_end}, [&](std::uint32_t id) {
+        best = std::max(best, stem.node(id).pos);
+        if (stem.node(id).pos != stem_end) return false;
+        candidates.push_back(id);
+        return !lasso;
+      });
+  if (!lasso && found) {
+    result.run = quotient_run(space, classes, side, stem.path(*found), stem.positions(*found));
+    return result;
+  }
+  const std::optional<Lasso> cycle =
+      candidates.empty() ? std::nullopt
+                         : shortest_lasso(space, stem, candidates, goal + 1, stem_end, goal,
+                                          ClassStep{side.steps, labels, threads, classes, !thread_steps, goal}, limits);
+  if (cycle) {
+    result.run = quotient_run(space, classes, side, cycle->path, cycle->positions);
+    result.run->cycle_start = cycle->stem;
+    return result;
+  }
+  const PlayStep& s = side.steps[std::min(best, goal - 1)];
+  result.why = {best, best < stem_end
+                          ? fmt::format("no run of the model goes from quotient state {} by {} to state {} "
+                                        "(after internal steps inside {})",
+                                        s.from, s.label, s.to, s.from)
+                          : fmt::format("no run of the model cycles by internal steps inside quotient state {}",
+                                        side.steps[stem_end].from)};
   return result;
 }
 

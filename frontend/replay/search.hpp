@@ -13,6 +13,7 @@
 #include "frontend/replay/counterexample.hpp"
 #include "frontend/replay/play_side.hpp"
 #include "frontend/replay/run.hpp"
+#include "frontend/replay/state_map.hpp"
 
 namespace frontend::replay {
 
@@ -47,6 +48,19 @@ SearchResult find_run(const Program& p, const Counterexample& cex, const SearchL
 // reduced: whether gen wrote that LTS with the reduction (its numbering differs).
 SearchResult find_play_run(const Program& p, const SidePath& side, std::uint64_t states, bool reduced,
                            const SearchLimits& limits = {});
+
+// A play's side found on a quotient of the LTS gen writes (quotient --map
+// wrote `map`; `states` is the quotient's size the play names): the
+// shortest concrete run whose states lie in the classes the path names,
+// each path step FROM LABEL TO being internal steps inside class FROM and
+// then one LABEL step into class TO, and a diverging path's cycle a
+// concrete cycle (the run a lasso, `cycle_start` set). The run's notes sit
+// on the steps that complete a path step; `classes` gives each step's
+// class. No run, with the reason, when the map does not cover this LTS, its
+// class count is not `states`, or no run follows the classes.
+// thread_steps: gen wrote internal steps as step(T) (none of them is inert).
+SearchResult find_quotient_play_run(const Program& p, const SidePath& side, std::uint64_t states, const StateMap& map,
+                                    bool reduced, bool thread_steps, const SearchLimits& limits = {});
 
 // The shortest run that ends in a run-time fault (null dereference,
 // exhausted pool, failed assertion, ...); nullopt when no state faults.

@@ -6,10 +6,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <deque>
 #include <functional>
 #include <map>
 #include <set>
 
+#include "bisim/quotient.hpp"
 #include "frontend/interpreter.hpp"
 #include "frontend/labels.hpp"
 #include "frontend/replay/lts_numbering.hpp"
@@ -367,6 +369,178 @@ TEST(Replay, BisimilarityPlayFollowsTheNamedStates) {
     EXPECT_EQ(reexecute(p, *r.run), visible);
     EXPECT_FALSE(r.run->refused);
     EXPECT_FALSE(r.run->end_note.empty());
+  }
+}
+
+// The state map of `l`'s quotient under `e`, as quotient --map writes it.
+StateMap quotient_map(const lts::Lts& l, bisim::Equivalence e, lts::Lts* quotient) {
+  bisim::Minimised m = bisim::minimise(l, e);
+  StateMap map;
+  for (const lts::StateId c : m.state_map) map.class_of.push_back(c);
+  map.classes = m.quotient.num_states;
+  *quotient = std::move(m.quotient);
+  return map;
+}
+
+// The class of a concrete state, by explore's numbering and the map.
+std::uint32_t class_of(LtsNumbering& numbering, const StateMap& map, const std::vector<std::int32_t>& state) {
+  const std::optional<std::uint32_t> n = numbering.number(state);
+  EXPECT_TRUE(n) << "a state outside the LTS";
+  return n ? map.class_of[*n] : static_cast<std::uint32_t>(-1);
+}
+
+// Whether a concrete step (label, or "" for an internal one, and the class
+// it enters) may advance play step `k` or stay inside its class FROM.
+struct PlayRule {
+  const SidePath& side;
+  bool advances(std::size_t k, const std::string& action, std::uint32_t c) const {
+    return k < side.steps.size() && (action.empty() ? "i" : action) == side.steps[k].label && c == side.steps[k].to;
+  }
+  bool stays(std::size_t k, const std::string& action, std::uint32_t c) const {
+    return k < side.steps.size() && action.empty() && c == side.steps[k].from;
+  }
+};
+
+// Whether every state of `run` lies in the class the play names where the
+// run is: the positions the run can be at, step by step, end on the last.
+bool follows_classes(const Program& p, const Run& run, const SidePath& side, const StateMap& map, bool reduced) {
+  LtsNumbering numbering(p, reduced);
+  const PlayRule rule{side};
+  std::set<std::size_t> at{0};
+  if (!side.steps.empty() && class_of(numbering, map, run.initial) != side.steps[0].from) return false;
+  for (const RunStep& s : run.steps) {
+    const std::uint32_t c = class_of(numbering, map, s.after);
+    std::set<std::size_t> next;
+    for (const std::size_t k : at) {
+      if (rule.stays(k, s.action, c)) next.insert(k);
+      if (rule.advances(k, s.action, c)) next.insert(k + 1);
+    }
+    if (next.empty()) return false;
+    at = std::move(next);
+  }
+  return at.count(side.steps.size()) == 1;
+}
+
+// The length of a shortest run that follows the play's classes: a plain
+// breadth-first search over (concrete state, position) with the
+// interpreter, independent of frontend/replay/search.cpp.
+std::size_t shortest_following(const Program& p, const SidePath& side, const StateMap& map) {
+  LtsNumbering numbering(p, false);
+  const PlayRule rule{side};
+  lts::LtsBuilder builder;
+  Labels labels(p, builder);
+  Interpreter interpreter(p, labels, false);
+  std::vector<std::int32_t> start = p.initial;
+  interpreter.initialize(start);
+  using Node = std::pair<std::vector<std::int32_t>, std::size_t>;
+  std::map<Node, std::size_t> depth{{{start, 0}, 0}};
+  std::deque<Node> queue{{start, 0}};
+  while (!queue.empty()) {
+    const Node n = queue.front();
+    queue.pop_front();
+    if (n.second == side.steps.size()) return depth[n];
+    for (int t = 0; t < p.threads; ++t) {
+      Successors next;
+      interpreter.successors(n.first.data(), t, next);
+      for (std::size_t i = 0; i < next.labels.size(); ++i) {
+        const std::vector<std::int32_t> to(next.states.begin() + i * p.state_size,
+                                           next.states.begin() + (i + 1) * p.state_size);
+        if (!numbering.number(to)) continue;
+        const std::uint32_t c = class_of(numbering, map, to);
+        const std::string action = next.labels[i] == lts::tau ? "" : builder.labels().name(next.labels[i]);
+        for (const std::size_t k : {n.second, n.second + 1}) {
+          const bool ok = k == n.second ? rule.stays(n.second, action, c) : rule.advances(n.second, action, c);
+          if (ok && depth.emplace(Node{to, k}, depth[n] + 1).second) queue.push_back({to, k});
+        }
+      }
+    }
+  }
+  return static_cast<std::size_t>(-1);
+}
+
+// A play found on the branching quotients of DecideEarly and DecideLate
+// (tests/frontend/models/decide_early_late.conc: same weak traces, not
+// branching bisimilar): each side's replay re-executes step by step, every
+// state lies in the class the play names there, the visible actions are the
+// side's, the run is as short as the independent search finds, and
+// DecideEarly's deciding move takes its inert read first (a run longer
+// than the side's path).
+TEST(Replay, PlayOnQuotientsFollowsTheClasses) {
+  const Program early = load(here("models/decide_early_late.conc"), "DecideEarly", 2, 1);
+  const Program late = load(here("models/decide_early_late.conc"), "DecideLate", 2, 1);
+  const auto e = bisim::Equivalence::branching;
+  lts::Lts qa, qb;
+  const StateMap ma = quotient_map(explore(early, {}), e, &qa), mb = quotient_map(explore(late, {}), e, &qb);
+  const refine::BisimilarityResult bisimilar = refine::check_bisimilarity(qa, qb, e);
+  ASSERT_FALSE(bisimilar.holds);
+  const Counterexample cex = parse_counterexample("p.cex", refine::play_file_text(bisimilar, e, "a", "b"));
+  ASSERT_TRUE(cex.play);
+  bool longer = false;
+  for (const bool side_a : {true, false}) {
+    SCOPED_TRACE(side_a ? "A" : "B");
+    const Program& p = side_a ? early : late;
+    const StateMap& map = side_a ? ma : mb;
+    const SidePath side = side_path("p.cex", cex, side_a, true);
+    const SearchResult r = find_quotient_play_run(p, side, side_a ? qa.num_states : qb.num_states, map, false, false);
+    ASSERT_TRUE(r.run) << r.why.detail;
+    EXPECT_TRUE(follows_classes(p, *r.run, side, map, false));
+    EXPECT_EQ(r.run->steps.size(), shortest_following(p, side, map));
+    std::vector<std::string> visible;
+    for (const PlayStep& s : side.steps)
+      if (s.label != "i") visible.push_back(s.label);
+    EXPECT_EQ(reexecute(p, *r.run), visible);
+    ASSERT_EQ(r.run->classes.size(), r.run->steps.size());
+    LtsNumbering numbering(p, false);
+    for (std::size_t i = 0; i < r.run->steps.size(); ++i) {
+      EXPECT_EQ(r.run->classes[i], class_of(numbering, map, r.run->steps[i].after));
+    }
+    longer = longer || r.run->steps.size() > side.steps.size();
+    // The other side's map, or a class count that is not the play's: no run.
+    const StateMap& other = side_a ? mb : ma;
+    EXPECT_FALSE(find_quotient_play_run(p, side, side_a ? qa.num_states : qb.num_states, other, false, false).run);
+    EXPECT_FALSE(find_quotient_play_run(p, side, 1000, map, false, false).run);
+  }
+  EXPECT_TRUE(longer) << "no inert step taken";
+}
+
+// Table 1 row 3 against its specification on their divbranching quotients
+// (with the reduction, as gen writes them): the implementation's side ends
+// in a divergence, replayed as a cycle of internal steps that returns to its
+// first state and stays in one class; both sides follow the play's classes.
+TEST(Replay, DivergenceOnQuotientsIsACycleInsideTheClass) {
+  CompileOptions o;
+  o.object = "TreiberHPFu";
+  o.threads = 2;
+  o.ops = 2;
+  const Program impl_p = load_model(model("treiber_hp_fu.conc"), o);
+  o.spec = true;
+  const Program spec_p = load_model(model("treiber_hp_fu.conc"), o);
+  ExploreOptions reduced;
+  reduced.reduce = true;
+  const auto e = bisim::Equivalence::divbranching;
+  lts::Lts qa, qb;
+  const StateMap ma = quotient_map(explore(impl_p, reduced), e, &qa),
+                 mb = quotient_map(explore(spec_p, reduced), e, &qb);
+  const refine::BisimilarityResult bisimilar = refine::check_bisimilarity(qa, qb, e);
+  ASSERT_FALSE(bisimilar.holds);
+  const Counterexample cex = parse_counterexample("p.cex", refine::play_file_text(bisimilar, e, "a", "b"));
+  for (const bool side_a : {true, false}) {
+    SCOPED_TRACE(side_a ? "A" : "B");
+    const Program& p = side_a ? impl_p : spec_p;
+    const SidePath side = side_path("p.cex", cex, side_a, true);
+    const SearchResult r =
+        find_quotient_play_run(p, side, side_a ? qa.num_states : qb.num_states, side_a ? ma : mb, true, false);
+    ASSERT_TRUE(r.run) << r.why.detail;
+    reexecute(p, *r.run);
+    EXPECT_TRUE(follows_classes(p, *r.run, side, side_a ? ma : mb, true));
+    ASSERT_EQ(side.cycle_start != SidePath::none, side_a);
+    if (!side_a) continue;
+    ASSERT_NE(r.run->cycle_start, Run::none);
+    EXPECT_EQ(r.run->steps.back().after, r.run->steps[r.run->cycle_start].before);
+    for (std::size_t i = r.run->cycle_start; i < r.run->steps.size(); ++i) {
+      EXPECT_TRUE(r.run->steps[i].action.empty());
+      EXPECT_EQ(r.run->classes[i], r.run->classes.back());
+    }
   }
 }
 

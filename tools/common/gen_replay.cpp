@@ -6,6 +6,7 @@
 #include "formats/output_file.hpp"
 #include "frontend/replay/render.hpp"
 #include "frontend/replay/search.hpp"
+#include "frontend/replay/state_map.hpp"
 #include "frontend/replay/state_view.hpp"
 #include "tools/common/tool.hpp"
 
@@ -22,6 +23,9 @@ void add_replay_options(CLI::App& app, ReplayOptions& r) {
                  "With a bisimilarity play (refines --equiv), follow this side: A, the first LTS (default), or B")
       ->type_name("A|B")
       ->check(CLI::IsMember({"A", "B"}));
+  app.add_option("--replay-map", r.map,
+                 "With a play found on quotients, the state map 'quotient --map' wrote for this side's LTS")
+      ->type_name("FILE");
   app.add_flag("--replay-fault", r.fault, "Instead of the LTS, print a shortest run to a run-time fault");
   app.add_option("--replay-format", r.format, "Form of the replayed run: text (default) or json")
       ->type_name("text|json")
@@ -30,12 +34,15 @@ void add_replay_options(CLI::App& app, ReplayOptions& r) {
       ->type_name("FILE");
 }
 
-int replay(const frontend::Program& program, const std::string& model, const ReplayOptions& r, bool reduced) {
+int replay(const frontend::Program& program, const std::string& model, const ReplayOptions& r,
+           const frontend::ExploreOptions& explore) {
   using namespace frontend::replay;
   if (!r.cex.empty() && r.fault) throw UsageError("--replay and --replay-fault exclude each other");
+  if (r.fault && !r.map.empty())
+    throw UsageError("--replay-map applies to a play of refines --equiv, not to --replay-fault");
   if (!r.dot.empty()) {
     formats::check_output_path(r.dot);
-    formats::check_outputs_spare_inputs({r.dot}, {model, r.cex});
+    formats::check_outputs_spare_inputs({r.dot}, {model, r.cex, r.map});
   }
   const std::vector<std::string> source =
       model == "-" ? std::vector<std::string>{} : split_lines(formats::file_text(model, "model file"));
@@ -59,13 +66,20 @@ int replay(const frontend::Program& program, const std::string& model, const Rep
     const Counterexample& cex = *chosen;
     if (!cex.play && !r.side.empty())
       throw UsageError(fmt::format("--replay-side applies to a play of refines --equiv, and {} is none", r.cex));
+    if (!cex.play && !r.map.empty())
+      throw UsageError(fmt::format("--replay-map applies to a play of refines --equiv, and {} is none", r.cex));
     const bool side_a = r.side != "B";
-    SearchResult found =
-        cex.play ? find_play_run(program, side_path(r.cex, cex, side_a), cex.states[side_a ? 0 : 1], reduced)
-                 : find_run(program, cex);
+    const std::uint64_t states = cex.states[side_a ? 0 : 1];
+    SearchResult found;
+    if (!cex.play) found = find_run(program, cex);
+    else if (r.map.empty()) found = find_play_run(program, side_path(r.cex, cex, side_a), states, explore.reduce);
+    else
+      found = find_quotient_play_run(program, side_path(r.cex, cex, side_a, true), states,
+                                     parse_state_map(r.map, formats::file_text(r.map, "state map")), explore.reduce,
+                                     explore.thread_steps);
     if (!found.run) {
-      fmt::print(stderr, "gen: {}: the counterexample does not belong to this model and these options: {}\n", r.cex,
-                 found.why.detail);
+      fmt::print(stderr, "gen: {}: the counterexample does not belong to this model and these options{}: {}\n", r.cex,
+                 r.map.empty() ? "" : fmt::format(" (with the state map {})", r.map), found.why.detail);
       return 2;
     }
     run = std::move(found.run);

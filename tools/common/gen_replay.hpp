@@ -5,20 +5,23 @@
 
 #include <CLI/CLI.hpp>
 
+#include "frontend/explorer.hpp"
 #include "frontend/program.hpp"
 
 namespace tools {
 
 struct ReplayOptions {
   std::string cex, format = "text", dot, property, side;  // side: empty is A
+  std::string map;  // a play found on a quotient: the state map of this side's quotient
   bool fault = false;
   bool wanted() const { return !cex.empty() || fault; }
 };
 
 void add_replay_options(CLI::App& app, ReplayOptions& r);
 // Prints the run; 0 when found, 2 when the counterexample is not one of this
-// model with these options. reduced: whether gen explores this model with
-// the reduction (a play names its states).
-int replay(const frontend::Program& program, const std::string& model, const ReplayOptions& r, bool reduced);
+// model with these options. explore: gen's options, whose reduction and
+// --thread-steps decide the states and labels a play names.
+int replay(const frontend::Program& program, const std::string& model, const ReplayOptions& r,
+           const frontend::ExploreOptions& explore);
 
 }  // namespace tools
