@@ -33,7 +33,7 @@ run_gen() {  # model K N
   local model=$1 k=$2 n=$3
   /usr/bin/time -f '%M' -o "$tmp/rss" "$gen" "$root/models/$model.conc" --threads "$k" --ops "$n" \
     --no-reduce -j 1 --stats -o /dev/null 2> "$tmp/gen.err" || { cat "$tmp/gen.err" >&2; return 1; }
-  local line; line=$(grep '^gen:' "$tmp/gen.err")
+  local line; line=$(grep '^gen:.* s cpu' "$tmp/gen.err")
   local states trans cpu rate bytes
   states=$(sed -E 's/^gen: ([0-9]+) states.*/\1/' <<<"$line")
   trans=$(sed -E 's/.* ([0-9]+) transitions.*/\1/' <<<"$line")
