@@ -106,12 +106,15 @@ class QuotientRouter {
     if (v.holds) return {std::move(v), std::move(route)};
     // The lasso, on the input; the direct route must find the same threads failing.
     ProgressVerdict d = direct().check(p, per_thread(p) ? v.failing : ~ThreadMask{0});
-    if (d.holds || d.failing != v.failing)
+    if (d.holds || d.failing != v.failing) {
+      const auto who = [&](ThreadMask m) {
+        return per_thread(p) ? fmt::format(" for threads {}", thread_list(t_, m)) : std::string();
+      };
       throw std::logic_error(fmt::format(
-          "internal error: {} fails on the quotients for threads {} but the direct route on the input finds {}: "
-          "please report this input",
-          progress_name(p), thread_list(t_, per_thread(p) ? v.failing : t_.all()),
-          d.holds ? "no violation" : thread_list(t_, per_thread(p) ? d.failing : t_.all())));
+          "internal error: the quotient route finds {} failing{}, the direct route on the input {}; please report "
+          "this input",
+          progress_name(p), who(v.failing), d.holds ? "finds it holding" : "finds it failing" + who(d.failing)));
+    }
     v.lasso = std::move(d.lasso);
     v.checked_on += "; the lasso from the direct route on the input LTS";
     return {std::move(v), std::move(route)};
@@ -126,9 +129,7 @@ class QuotientRouter {
     v.holds = !reachable_tau_cycle(q.lts);
     v.failing = v.holds ? 0 : 1;
     v.checked_on = fmt::format(
-        "lock-free: on the divbranching quotient with every step hidden ({}), reachable "
-        "tau-cycles",
-        sizes(q.lts));
+        "lock-free: on the divbranching quotient with every step hidden ({}), reachable tau-cycles", sizes(q.lts));
     return v;
   }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# `refines --progress all`, on the input (the default) and on quotients
-# (--progress-on quotients), against one branching quotient of the same LTS
-# (steps hidden, as for the linearizability check), each reading the file:
+# `refines --progress all` on the input (the default; "input s") and on
+# quotients (--progress-on quotients; "quotients s"), against one branching
+# quotient of the same LTS (steps hidden, as for the linearizability check;
+# "branching s"), each tool reading the file:
 #   bash bench/progress/run.sh           (BUILD=DIR to use a built tree)
 # LTSs from bench/progress/make_thread_lts.cpp: K threads incrementing a
 # counter mod V for ever, with a CAS retry loop (cas) or a test-and-set
@@ -23,8 +24,8 @@ seconds() {  # seconds CMD...: wall time of CMD; its exit status 0 or 1 is fine
 }
 
 echo "command: bash bench/progress/run.sh   (wall seconds, each tool reading the .aut itself; $(nproc) cores)"
-printf '%-12s %10s %12s %12s %12s %7s %14s %9s  %s\n' LTS states transitions "quotient s" "progress s" ratio \
-  "on quotients s" "q/input" "verdicts (lock wait obstruction deadlock starvation)"
+printf '%-12s %10s %12s %12s %10s %7s %12s %8s  %s\n' LTS states transitions "branching s" "input s" ratio \
+  "quotients s" "q/input" "verdicts (lock wait obstruction deadlock starvation)"
 for row in "cas 5 6" "lock 7 3" ${EXTRA:-}; do
   set -- $row
   aut=$dir/$1-$2-$3.aut
@@ -36,6 +37,6 @@ for row in "cas 5 6" "lock 7 3" ${EXTRA:-}; do
   cp "$dir/out" "$dir/direct.out"
   pq=$(seconds "$build/tools/refines" --progress all --progress-on quotients "$aut")
   cmp -s "$dir/out" "$dir/direct.out" || { echo "the two routes print differently on $row"; exit 1; }
-  printf '%-12s %10s %12s %12s %12s %7s %14s %9s  %s\n' "$1 $2 $3" "$states" "$transitions" "$q" "$p" \
+  printf '%-12s %10s %12s %12s %10s %7s %12s %8s  %s\n' "$1 $2 $3" "$states" "$transitions" "$q" "$p" \
     "$(awk "BEGIN { printf \"%.1fx\", $p / $q }")" "$pq" "$(awk "BEGIN { printf \"%.2fx\", $pq / $p }")" "$verdicts"
 done
