@@ -23,7 +23,7 @@ seconds() {  # seconds CMD...: wall time of CMD; its exit status 0 or 1 is fine
   awk "BEGIN { printf \"%.2f\", $end - $start }"
 }
 
-echo "command: bash bench/progress/run.sh   (wall seconds, each tool reading the .aut itself; $(nproc) cores)"
+echo "command: ${BUILD:+BUILD=$BUILD }bash bench/progress/run.sh   (wall seconds, each tool reading the .aut itself; $(nproc) cores)"
 printf '%-12s %10s %12s %12s %10s %7s %12s %8s  %s\n' LTS states transitions "branching s" "input s" ratio \
   "quotients s" "q/input" "verdicts (lock wait obstruction deadlock starvation)"
 for row in "cas 5 6" "lock 7 3" ${EXTRA:-}; do
