@@ -3,9 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <map>
-#include <optional>
 #include <stdexcept>
-#include <tuple>
 
 #include <fmt/format.h>
 
