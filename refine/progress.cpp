@@ -3,9 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <map>
-#include <optional>
 #include <stdexcept>
-#include <tuple>
 
 #include <fmt/format.h>
 
@@ -45,10 +43,15 @@ std::vector<Progress> parse_progress_list(std::string_view text) {
 
 bool has_thread_steps(const lts::Lts& lts) { return classify(lts).has_steps; }
 
-namespace {
-
 bool per_thread(Progress p) {
   return p == Progress::wait_free || p == Progress::obstruction_free || p == Progress::starvation_free;
+}
+
+namespace {
+
+// Properties of one family search the same sub-graphs.
+int family(Progress p) {
+  return p == Progress::lock_free || p == Progress::deadlock_free ? 0 : p == Progress::obstruction_free ? 1 : 2;
 }
 
 // The sub-graph a violating run of `p` keeps to, for thread bit `b`.
@@ -62,99 +65,91 @@ SubGraph sub_graph(Progress p, const ThreadedLts& t, std::size_t b) {
   }
 }
 
-class Checker {
- public:
-  Checker(const lts::Lts& lts, const ThreadedLts& t) : lts_(lts), t_(t), finder_(lts, t) {}
-
-  // Marks every state in a component that violates `p` (per thread, one
-  // bit each), then takes one stem to the nearest marked state and builds
-  // the cycle in the component of the lowest thread marked there.
-  ProgressVerdict check(Progress p) {
-    ProgressVerdict v;
-    v.property = p;
-    const std::size_t rounds = per_thread(p) ? t_.threads.size() : 1;
-    const bool fair = p == Progress::deadlock_free || p == Progress::starvation_free;
-    std::vector<std::string> sizes;
-    std::vector<ThreadMask> bad_at(lts_.num_states, 0);
-    bool any = false;
-    for (std::size_t b = 0; b < rounds; ++b) {
-      const SubGraphSccs& s = sccs(p, b, sub_graph(p, t_, b));
-      sizes.push_back(fmt::format("{}{} states, {} transitions, {} SCCs",
-                                  per_thread(p) ? fmt::format("thread {}: ", t_.threads[b]) : "", s.states,
-                                  s.transitions, s.components.count));
-      const ThreadMask bit = ThreadMask{1} << b;
-      std::vector<bool> bad(s.facts.size());
-      for (std::size_t c = 0; c < bad.size(); ++c) {
-        const ComponentFacts& f = s.facts[c];
-        bad[c] = fair ? f.fair() : p == Progress::wait_free ? (f.steps & bit) != 0 : f.has_cycle;
-        any = any || bad[c];
-      }
-      for (lts::StateId st = 0; st < lts_.num_states; ++st)
-        if (s.components.of[st] != no_component && bad[s.components.of[st]]) bad_at[st] |= bit;
-    }
-    v.checked_on = fmt::format("{}: on the input LTS ({} states, {} transitions), {}: {}", progress_name(p),
-                               lts_.num_states, lts_.num_transitions(), searched(p), fmt::join(sizes, "; "));
-    if (!any) return v;
-    std::vector<bool> goal(lts_.num_states);
-    for (lts::StateId st = 0; st < lts_.num_states; ++st) goal[st] = bad_at[st] != 0;
-    std::vector<lts::Transition> stem = finder_.stem_to(goal);
-    const lts::StateId entry = stem.empty() ? lts_.initial : stem.back().to;
-    const std::size_t b = static_cast<std::size_t>(std::countr_zero(bad_at[entry]));
-    const SubGraph g = sub_graph(p, t_, b);
-    std::vector<lts::Transition> cycle =
-        finder_.cycle_from(g, sccs(p, b, g), entry, fair, p == Progress::wait_free ? ThreadMask{1} << b : 0);
-    v.holds = false;
-    v.lasso = describe(std::move(stem), std::move(cycle), per_thread(p) ? t_.threads[b] : 0);
-    return v;
+std::string searched(Progress p) {
+  switch (p) {
+    case Progress::lock_free: return "SCCs of the step transitions";
+    case Progress::deadlock_free: return "fair SCCs of the step transitions";
+    case Progress::obstruction_free: return "per thread T, SCCs of the step(T) transitions";
+    case Progress::wait_free: return "per thread T, SCCs of the states where T is pending";
+    case Progress::starvation_free: return "per thread T, fair SCCs of the states where T is pending";
   }
-
- private:
-  static std::string searched(Progress p) {
-    switch (p) {
-      case Progress::lock_free: return "SCCs of the step transitions";
-      case Progress::deadlock_free: return "fair SCCs of the step transitions";
-      case Progress::obstruction_free: return "per thread T, SCCs of the step(T) transitions";
-      case Progress::wait_free: return "per thread T, SCCs of the states where T is pending";
-      case Progress::starvation_free: return "per thread T, fair SCCs of the states where T is pending";
-    }
-    return "";
-  }
-
-  // The SCCs of `g`, shared by the properties that search the same sub-graph.
-  const SubGraphSccs& sccs(Progress p, std::size_t b, const SubGraph& g) {
-    const int family = p == Progress::lock_free || p == Progress::deadlock_free ? 0
-                       : p == Progress::obstruction_free                        ? 1
-                                                                                : 2;
-    const auto key = std::pair(family, family == 0 ? std::size_t{0} : b);
-    auto it = cache_.find(key);
-    if (it == cache_.end()) {
-      if (!cache_.empty() && cache_.begin()->first.first != family) cache_.clear();  // one family at a time
-      it = cache_.emplace(key, finder_.sccs(g)).first;
-    }
-    return it->second;
-  }
-
-  ProgressLasso describe(std::vector<lts::Transition> stem, std::vector<lts::Transition> cycle,
-                         std::uint32_t thread) const {
-    ProgressLasso d{std::move(stem), std::move(cycle), thread, 0, t_.all()};
-    for (const lts::Transition& x : d.cycle) {
-      const LabelClass c = t_.label[x.label];
-      if (c.kind == LabelKind::step) d.stepping |= ThreadMask{1} << c.bit;
-      d.pending_forever &= t_.pending[x.from];
-    }
-    return d;
-  }
-
-  const lts::Lts& lts_;
-  const ThreadedLts& t_;
-  CycleFinder finder_;
-  std::map<std::pair<int, std::size_t>, SubGraphSccs> cache_;
-};
+  return "";
+}
 
 }  // namespace
 
-ProgressResult check_progress(const lts::Lts& lts, const std::vector<Progress>& properties,
-                              const std::vector<lts::StateId>& original) {
+std::vector<Progress> by_sub_graph(std::vector<Progress> properties) {
+  std::stable_sort(properties.begin(), properties.end(), [](Progress a, Progress b) { return family(a) < family(b); });
+  return properties;
+}
+
+ProgressChecker::ProgressChecker(const lts::Lts& lts, const ThreadedLts& t, std::string name)
+    : lts_(lts), t_(t), name_(std::move(name)), finder_(lts, t) {}
+
+ProgressVerdict ProgressChecker::check(Progress p, ThreadMask threads, bool lasso) {
+  ProgressVerdict v;
+  v.property = p;
+  const std::size_t rounds = per_thread(p) ? t_.threads.size() : 1;
+  const bool fair = p == Progress::deadlock_free || p == Progress::starvation_free;
+  std::vector<std::string> sizes;
+  std::vector<ThreadMask> bad_at(lts_.num_states, 0);
+  for (std::size_t b = 0; b < rounds; ++b) {
+    const ThreadMask bit = ThreadMask{1} << b;
+    if (per_thread(p) && !(threads & bit)) continue;
+    const SubGraphSccs& s = sccs(p, b, sub_graph(p, t_, b));
+    sizes.push_back(fmt::format("{}{} states, {} transitions, {} SCCs",
+                                per_thread(p) ? fmt::format("thread {}: ", t_.threads[b]) : "", s.states, s.transitions,
+                                s.components.count));
+    std::vector<bool> bad(s.facts.size());
+    for (std::size_t c = 0; c < bad.size(); ++c) {
+      const ComponentFacts& f = s.facts[c];
+      bad[c] = fair ? f.fair() : p == Progress::wait_free ? (f.steps & bit) != 0 : f.has_cycle;
+      if (bad[c]) v.failing |= bit;
+    }
+    for (lts::StateId st = 0; st < lts_.num_states; ++st)
+      if (s.components.of[st] != no_component && bad[s.components.of[st]]) bad_at[st] |= bit;
+  }
+  v.checked_on = fmt::format("{}: on {} ({} states, {} transitions), {}: {}", progress_name(p), name_, lts_.num_states,
+                             lts_.num_transitions(), searched(p), fmt::join(sizes, "; "));
+  v.holds = v.failing == 0;
+  if (v.holds || !lasso) return v;
+  std::vector<bool> goal(lts_.num_states);
+  for (lts::StateId st = 0; st < lts_.num_states; ++st) goal[st] = bad_at[st] != 0;
+  std::vector<lts::Transition> stem = finder_.stem_to(goal);
+  const lts::StateId entry = stem.empty() ? lts_.initial : stem.back().to;
+  const std::size_t b = static_cast<std::size_t>(std::countr_zero(bad_at[entry]));
+  const SubGraph g = sub_graph(p, t_, b);
+  std::vector<lts::Transition> cycle =
+      finder_.cycle_from(g, sccs(p, b, g), entry, fair, p == Progress::wait_free ? ThreadMask{1} << b : 0);
+  v.lasso = describe(std::move(stem), std::move(cycle), per_thread(p) ? t_.threads[b] : 0);
+  return v;
+}
+
+// The SCCs of `g`, shared by the properties that search the same sub-graph.
+const SubGraphSccs& ProgressChecker::sccs(Progress p, std::size_t b, const SubGraph& g) {
+  const int f = family(p);
+  const auto key = std::pair(f, f == 0 ? std::size_t{0} : b);
+  auto it = cache_.find(key);
+  if (it == cache_.end()) {
+    if (!cache_.empty() && cache_.begin()->first.first != f) cache_.clear();  // one family at a time
+    it = cache_.emplace(key, finder_.sccs(g)).first;
+  }
+  return it->second;
+}
+
+ProgressLasso ProgressChecker::describe(std::vector<lts::Transition> stem, std::vector<lts::Transition> cycle,
+                                        std::uint32_t thread) const {
+  ProgressLasso d{std::move(stem), std::move(cycle), thread, 0, t_.all()};
+  for (const lts::Transition& x : d.cycle) {
+    const LabelClass c = t_.label[x.label];
+    if (c.kind == LabelKind::step) d.stepping |= ThreadMask{1} << c.bit;
+    d.pending_forever &= t_.pending[x.from];
+  }
+  return d;
+}
+
+ThreadedLts attribute_progress_input(const lts::Lts& lts, const std::vector<Progress>& properties,
+                                     const std::vector<lts::StateId>& original) {
   ThreadedLts classified = classify(lts);
   if (!classified.has_steps) {
     std::vector<std::string_view> names;
@@ -164,19 +159,17 @@ ProgressResult check_progress(const lts::Lts& lts, const std::vector<Progress>& 
         "with `gen --thread-steps` (and keep step visible: no --tau=step before this check)",
         fmt::join(names, ", "), names.size() == 1 ? "" : " (together)"));
   }
-  ProgressResult r{attribute_threads(lts, std::move(classified), original), {}};
-  Checker checker(lts, r.threads);
+  return attribute_threads(lts, std::move(classified), original);
+}
+
+ProgressResult check_progress(const lts::Lts& lts, const std::vector<Progress>& properties,
+                              const std::vector<lts::StateId>& original) {
+  ProgressResult r{attribute_progress_input(lts, properties, original), {}};
+  ProgressChecker checker(lts, r.threads);
   // Properties of one sub-graph family run one after the other, so that
   // their SCCs are computed once.
-  std::vector<Progress> order = properties;
-  std::stable_sort(order.begin(), order.end(), [](Progress a, Progress b) {
-    const auto family = [](Progress p) {
-      return p == Progress::lock_free || p == Progress::deadlock_free ? 0 : p == Progress::obstruction_free ? 1 : 2;
-    };
-    return family(a) < family(b);
-  });
   std::map<Progress, ProgressVerdict> found;
-  for (const Progress p : order) found.emplace(p, checker.check(p));
+  for (const Progress p : by_sub_graph(properties)) found.emplace(p, checker.check(p));
   for (const Progress p : properties) r.verdicts.push_back(std::move(found.at(p)));
   return r;
 }

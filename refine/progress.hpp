@@ -11,11 +11,13 @@
 // Each is a search for a lasso whose cycle lies in one SCC of a sub-graph
 // (refine/fair_cycles.hpp); a failing property comes with a lasso.
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "lts/lts.hpp"
+#include "refine/fair_cycles.hpp"
 #include "refine/thread_steps.hpp"
 
 namespace refine {
@@ -40,6 +42,8 @@ struct ProgressVerdict {
   Progress property;
   bool holds = true;
   ProgressLasso lasso;
+  // The thread bits whose check fails (bit 0 for a property not decided per thread).
+  ThreadMask failing = 0;
   std::string checked_on;  // the sub-graph(s) searched and their sizes, for -v
 };
 
@@ -48,9 +52,50 @@ struct ProgressResult {
   std::vector<ProgressVerdict> verdicts;
 };
 
+// The direct route (docs/progress.md, "How each property is decided") on an
+// LTS whose pending sets are known: the input after attribute_threads, or a
+// quotient whose pending sets are consistent (refine/progress_quotients.hpp).
+// Properties that search the same sub-graphs share their SCCs when checked
+// one after the other.
+class ProgressChecker {
+ public:
+  // `name` says in checked_on which LTS this is ("the input LTS").
+  ProgressChecker(const lts::Lts& lts, const ThreadedLts& t, std::string name = "the input LTS");
+
+  // Marks every state in a component that violates `p` (per thread, one
+  // bit each, for the threads of `threads` only), then, when `lasso`, takes
+  // one stem to the nearest marked state and builds the cycle in the
+  // component of the lowest thread marked there.
+  ProgressVerdict check(Progress p, ThreadMask threads = ~ThreadMask{0}, bool lasso = true);
+
+ private:
+  const SubGraphSccs& sccs(Progress p, std::size_t b, const SubGraph& g);
+  ProgressLasso describe(std::vector<lts::Transition> stem, std::vector<lts::Transition> cycle,
+                         std::uint32_t thread) const;
+
+  const lts::Lts& lts_;
+  const ThreadedLts& t_;
+  std::string name_;
+  CycleFinder finder_;
+  std::map<std::pair<int, std::size_t>, SubGraphSccs> cache_;
+};
+
+// Whether p is decided per thread (wait-, obstruction-, starvation-freedom).
+bool per_thread(Progress p);
+
+// The properties in an order where those that search the same sub-graphs
+// are next to each other.
+std::vector<Progress> by_sub_graph(std::vector<Progress> properties);
+
 // Whether some reachable transition is labelled step(T).
 bool has_thread_steps(const lts::Lts& lts);
 
+// The pending sets of the input of `properties` (thread_steps.hpp); throws
+// ProgressInputError as check_progress does.
+ThreadedLts attribute_progress_input(const lts::Lts& lts, const std::vector<Progress>& properties,
+                                     const std::vector<lts::StateId>& original = {});
+
+// The direct route for every property of `properties`.
 // Throws ProgressInputError on input that is not a thread-attributed object
 // system (no step(T) at all, untagged internal steps, inconsistent pending
 // calls, no call); `original` names states in messages as in the file.

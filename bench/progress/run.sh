@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# `refines --progress all` against one branching quotient of the same LTS
-# (steps hidden, as for the linearizability check), both reading the file:
+# `refines --progress all` on the input (the default; "input s") and on
+# quotients (--progress-on quotients; "quotients s"), against one branching
+# quotient of the same LTS (steps hidden, as for the linearizability check;
+# "branching s"), each tool reading the file:
 #   bash bench/progress/run.sh           (BUILD=DIR to use a built tree)
 # LTSs from bench/progress/make_thread_lts.cpp: K threads incrementing a
 # counter mod V for ever, with a CAS retry loop (cas) or a test-and-set
@@ -21,9 +23,9 @@ seconds() {  # seconds CMD...: wall time of CMD; its exit status 0 or 1 is fine
   awk "BEGIN { printf \"%.2f\", $end - $start }"
 }
 
-echo "command: bash bench/progress/run.sh   (wall seconds, each tool reading the .aut itself; $(nproc) cores)"
-printf '%-12s %10s %12s %12s %12s %7s  %s\n' LTS states transitions "quotient s" "progress s" ratio \
-  "verdicts (lock wait obstruction deadlock starvation)"
+echo "command: ${BUILD:+BUILD=$BUILD }bash bench/progress/run.sh   (wall seconds, each tool reading the .aut itself; $(nproc) cores)"
+printf '%-12s %10s %12s %12s %10s %7s %12s %8s  %s\n' LTS states transitions "branching s" "input s" ratio \
+  "quotients s" "q/input" "verdicts (lock wait obstruction deadlock starvation)"
 for row in "cas 5 6" "lock 7 3" ${EXTRA:-}; do
   set -- $row
   aut=$dir/$1-$2-$3.aut
@@ -32,6 +34,9 @@ for row in "cas 5 6" "lock 7 3" ${EXTRA:-}; do
   q=$(seconds "$build/tools/quotient" --tau=step -e branching "$aut" -o "$dir/q.aut")
   p=$(seconds "$build/tools/refines" --progress all "$aut")
   verdicts=$(awk '/^  (lock|wait|obstruction|deadlock|starvation)/ { printf "%s ", ($2 == "holds" ? "yes" : "no") }' "$dir/out")
-  printf '%-12s %10s %12s %12s %12s %7s  %s\n' "$1 $2 $3" "$states" "$transitions" "$q" "$p" \
-    "$(awk "BEGIN { printf \"%.1fx\", $p / $q }")" "$verdicts"
+  cp "$dir/out" "$dir/direct.out"
+  pq=$(seconds "$build/tools/refines" --progress all --progress-on quotients "$aut")
+  cmp -s "$dir/out" "$dir/direct.out" || { echo "the two routes print differently on $row"; exit 1; }
+  printf '%-12s %10s %12s %12s %10s %7s %12s %8s  %s\n' "$1 $2 $3" "$states" "$transitions" "$q" "$p" \
+    "$(awk "BEGIN { printf \"%.1fx\", $p / $q }")" "$pq" "$(awk "BEGIN { printf \"%.2fx\", $pq / $p }")" "$verdicts"
 done

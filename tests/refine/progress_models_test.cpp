@@ -2,7 +2,7 @@
 // unbounded), each step of thread T labelled step(T) and waiting (a lock
 // held, a flag not yet set) a step(T) self-loop, as `gen --thread-steps`
 // writes them. Each verdict is argued beside its model (docs/progress.md
-// gives the definitions).
+// gives the definitions); the direct and the quotient route give it.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "refine/progress.hpp"
+#include "refine/progress_quotients.hpp"
 
 namespace {
 
@@ -38,12 +39,15 @@ std::string call(int t, const std::string& m) { return "call(" + std::to_string(
 std::string ret(int t, const std::string& m) { return "ret(" + std::to_string(t) + "," + m + ")"; }
 
 // Holds per property, in the order of refine::all_progress:
-// lock-free, wait-free, obstruction-free, deadlock-free, starvation-free.
+// lock-free, wait-free, obstruction-free, deadlock-free, starvation-free;
+// the quotient route must give the same.
 std::vector<bool> verdicts(const lts::Lts& l) {
-  std::vector<bool> v;
-  for (const refine::ProgressVerdict& x :
-       refine::check_progress(l, {std::begin(refine::all_progress), std::end(refine::all_progress)}).verdicts)
-    v.push_back(x.holds);
+  const std::vector<refine::Progress> all(std::begin(refine::all_progress), std::end(refine::all_progress));
+  std::vector<bool> v, on_quotients;
+  for (const refine::ProgressVerdict& x : refine::check_progress(l, all).verdicts) v.push_back(x.holds);
+  for (const refine::ProgressVerdict& x : refine::check_progress_on_quotients(l, all).result.verdicts)
+    on_quotients.push_back(x.holds);
+  EXPECT_EQ(on_quotients, v) << "the quotient route";
   return v;
 }
 

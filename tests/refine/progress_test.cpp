@@ -1,15 +1,16 @@
 // refine/progress.*: the SCC route against the brute-force twin
 // (progress_reference.*) on random thread-attributed LTSs (1,000 in CI,
-// BB_PROGRESS_ROUNDS=100000 for more), every lasso replayed; the routes
-// through divbranching quotients agree; bad inputs are refused.
+// BB_PROGRESS_ROUNDS=100000 for more), every lasso replayed; the quotient
+// route (progress_quotients.*) gives the same verdicts and lassos, falling
+// back to the input where a quotient's pending sets are inconsistent; bad
+// inputs are refused.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <set>
 
-#include "bisim/quotient.hpp"
-#include "refine/lock_freedom.hpp"
 #include "refine/progress.hpp"
+#include "refine/progress_quotients.hpp"
 #include "tests/refine/progress_reference.hpp"
 
 namespace {
@@ -56,21 +57,10 @@ void expect_real_lasso(const ThreadLts& t, const refine::ProgressResult& r, cons
   EXPECT_EQ(by_number(r.threads, v.lasso.pending_forever), f.always_pending);
 }
 
-// `l` with the labels `hidden` accepts turned into tau.
-template <typename Hidden>
-lts::Lts hide(const lts::Lts& l, Hidden hidden) {
-  lts::Lts h = l;
-  for (lts::Transition& x : h.transitions)
-    if (hidden(l.labels.name(x.label))) x.label = lts::tau;
-  return h;
-}
-
-bool is_step(const std::string& name) { return name.starts_with("step("); }
-
 TEST(Progress, RandomAgainstBruteForce) {
   std::mt19937_64 rng(24);
   const std::uint64_t n = rounds();
-  std::vector<std::uint64_t> failures(5, 0);
+  std::vector<std::uint64_t> failures(5, 0), fallbacks(5, 0), failures_on_quotients(5, 0);
   for (std::uint64_t round = 0; round < n; ++round) {
     const ThreadLts t = refine_test::random_thread_lts(rng);
     if (!refine::has_thread_steps(t.lts)) continue;
@@ -93,20 +83,29 @@ TEST(Progress, RandomAgainstBruteForce) {
         if (testing::Test::HasFatalFailure()) FAIL() << "round " << round;
       }
     }
-    // Seed paper, Section 4: lock-freedom is a tau-cycle once every step is
-    // hidden, on the LTS and on its divbranching quotient alike; and
-    // obstruction-freedom of T is a tau-cycle once T's steps alone are hidden.
-    const lts::Lts all_hidden = hide(t.lts, is_step);
-    const lts::Lts q = bisim::minimise(all_hidden, bisim::Equivalence::divbranching).quotient;
-    EXPECT_EQ(refine::find_tau_lasso(all_hidden).found, !expected[0]);
-    EXPECT_EQ(refine::find_tau_lasso(q).found, !expected[0]);
-    bool alone = false;
-    for (unsigned thread = 1; thread <= t.threads; ++thread) {
-      const std::string mine = "step(" + std::to_string(thread) + ")";
-      const lts::Lts h = hide(t.lts, [&](const std::string& name) { return name == mine; });
-      alone = alone || refine::find_tau_lasso(bisim::minimise(h, bisim::Equivalence::divbranching).quotient).found;
+    // The quotient route: the same verdicts, the same lassos (they come
+    // from the direct route), a fallback only where a check reads pending sets.
+    const refine::ProgressOnQuotients q =
+        refine::check_progress_on_quotients(t.lts, {std::begin(refine::all_progress), std::end(refine::all_progress)});
+    for (int p = 0; p < 5; ++p) {
+      const refine::ProgressVerdict& v = q.result.verdicts[p];
+      ASSERT_EQ(v.holds, expected[p]) << "round " << round << ": " << refine::progress_name(v.property) << " on "
+                                      << v.checked_on;
+      EXPECT_EQ(v.lasso.stem, r.verdicts[p].lasso.stem) << "round " << round;
+      EXPECT_EQ(v.lasso.cycle, r.verdicts[p].lasso.cycle) << "round " << round;
+      if (q.routes[p].fell_back) ++fallbacks[p];
+      else if (!v.holds) ++failures_on_quotients[p];
     }
-    EXPECT_EQ(alone, !expected[2]);
+  }
+  // Checks that read pending sets meet quotients that merge states with
+  // different pending sets (a terminal state where a thread is pending, and
+  // one where it is idle, say) and fall back; lock- and obstruction-freedom
+  // never do. Without a fallback, the quotients decide failing properties too.
+  for (int p = 0; p < 5; ++p) {
+    const bool reads_pending = p == 1 || p == 3 || p == 4;
+    if (reads_pending) EXPECT_GT(fallbacks[p], n / 50) << refine::progress_name(refine::all_progress[p]);
+    else EXPECT_EQ(fallbacks[p], 0u) << refine::progress_name(refine::all_progress[p]);
+    EXPECT_GT(failures_on_quotients[p], n / 50) << refine::progress_name(refine::all_progress[p]);
   }
   // The sample exercises every verdict both ways.
   for (int p = 0; p < 5; ++p) {
@@ -122,6 +121,50 @@ lts::Lts lts_of(std::initializer_list<std::tuple<lts::StateId, const char*, lts:
     l.num_states = std::max({l.num_states, from + 1, to + 1});
   }
   return l;
+}
+
+// A quotient that merges states with different pending sets. Thread 2
+// calls (0 -> 1), then either steps on to 3 and spins there (step(2)
+// self-loop, thread 1 idle), or thread 1 calls too (1 -> 2) and thread 2
+// spins in 2 (thread 1 pending, never stepping). States 2 and 3 can do
+// exactly the same (step(2) for ever), so the strong quotient merges them
+// (0, 1, {2,3}: 3 states), and with only step(2) visible, or only step(1)
+// (both then diverge silently), so do the divbranching quotients. The run
+// 0 1 3 3 ... is fair (thread 2, the only pending thread, steps for ever)
+// and never returns: the LTS is not deadlock-free. Had the merged class kept
+// the pending set of 2, {1,2}, its only cycle would be unfair (thread 1
+// pending and never stepping) and deadlock-freedom would wrongly hold;
+// the pending sets derived on the quotient are inconsistent instead, and
+// the check falls back to the input. Every property fails (thread 2 steps
+// alone for ever in 3 without returning).
+TEST(Progress, QuotientRouteFallsBackWhenPendingSetsMerge) {
+  const lts::Lts l = lts_of(
+      {{0, "call(2,m)", 1}, {1, "step(2)", 3}, {3, "step(2)", 3}, {1, "call(1,m)", 2}, {2, "step(2)", 2}});
+  const refine::ProgressOnQuotients q =
+      refine::check_progress_on_quotients(l, {std::begin(refine::all_progress), std::end(refine::all_progress)});
+  const refine::ProgressResult direct =
+      refine::check_progress(l, {std::begin(refine::all_progress), std::end(refine::all_progress)});
+  for (int p = 0; p < 5; ++p) {
+    const refine::ProgressVerdict& v = q.result.verdicts[p];
+    EXPECT_FALSE(v.holds) << refine::progress_name(v.property);
+    EXPECT_EQ(v.lasso.stem, direct.verdicts[p].lasso.stem);
+    EXPECT_EQ(v.lasso.cycle, direct.verdicts[p].lasso.cycle);
+    const bool reads_pending = p == 1 || p == 3 || p == 4;
+    EXPECT_EQ(q.routes[p].fell_back, reads_pending) << refine::progress_name(v.property);
+  }
+  const refine::QuotientRoute& deadlock = q.routes[3];
+  ASSERT_EQ(deadlock.quotients.size(), 1u);
+  EXPECT_EQ(deadlock.quotients[0].name, "the strong quotient");
+  EXPECT_EQ(deadlock.quotients[0].states, 3u);
+  EXPECT_FALSE(deadlock.quotients[0].pending_consistent);
+  EXPECT_NE(q.result.verdicts[3].checked_on.find("merges states with different pending calls, so on the input LTS"),
+            std::string::npos)
+      << q.result.verdicts[3].checked_on;
+  // Wait-freedom: both threads' quotients merge 2 and 3.
+  ASSERT_EQ(q.routes[1].quotients.size(), 2u);
+  for (const refine::ReducedLts& r : q.routes[1].quotients) EXPECT_FALSE(r.pending_consistent) << r.name;
+  // The lasso of deadlock-freedom is the fair run through 3.
+  EXPECT_EQ(q.result.verdicts[3].lasso.cycle, (std::vector<lts::Transition>{{3, l.transitions[1].label, 3}}));
 }
 
 std::string error_of(const lts::Lts& l, std::vector<Progress> p = {Progress::wait_free}) {

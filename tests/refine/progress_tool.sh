@@ -1,7 +1,7 @@
 #!/bin/bash
 # refines --progress from the command line: verdict table, lassos, the
-# --cex lasso format, -v, --lockfree as a synonym, and exit status 2 with a
-# message for LTSs that cannot be checked.
+# --cex lasso format, -v, --lockfree as a synonym, --progress-on quotients,
+# and exit status 2 with a message for LTSs that cannot be checked.
 set -u
 . "$(dirname "$0")/tool_lib.sh"
 
@@ -54,6 +54,47 @@ while IFS= read -r label; do
 done <"$T/lasso.txt"
 replay_closed
 [ "$replays" = 3 ] || fail "replayed $replays lassos"
+# --progress-on quotients: each property decided on its quotient, the same
+# table, lassos and --cex file (lassos come from the input); -v names the
+# LTS each check ran on and its size.
+expect_rc 1 --progress all --explain "$T/spin.aut"
+cp "$T/out" "$T/direct.out"
+expect_rc 1 --progress all --explain --progress-on quotients "$T/spin.aut" --cex "$T/lasso_q.txt"
+cmp "$T/out" "$T/direct.out" || fail "the quotient route prints otherwise: $(diff "$T/out" "$T/direct.out")"
+cmp "$T/lasso_q.txt" "$T/lasso.txt" || fail "the quotient route writes other lassos"
+expect_rc 1 -v --progress all --progress-on quotients "$T/spin.aut"
+for line in 'lock-free: on the divbranching quotient with every step hidden (6 states, 6 transitions), reachable tau-cycles; the lasso from the direct route on the input LTS' \
+            'obstruction-free: per thread T, on the divbranching quotient with step(T) hidden, reachable tau-cycles: thread 1: 7 states, 7 transitions; thread 2: 7 states, 7 transitions;' \
+            'wait-free: per thread T, on the divbranching quotient with only step(T) visible, SCCs of the states where T is pending: thread 1: 7 states, 7 transitions; thread 2: 7 states, 7 transitions;' \
+            'deadlock-free: on the strong quotient (8 states, 8 transitions), fair SCCs of the step transitions' \
+            'starvation-free: on the strong quotient (8 states, 8 transitions), per thread T, fair SCCs'; do
+  grep -qF "refines: $line" "$T/err" || fail "-v line '$line': $(cat "$T/err")"
+done
+# A quotient that merges states with different pending sets (2: threads 1
+# and 2 pending, 3: thread 2 alone, both spinning with step(2) for ever;
+# argued in progress_test.cpp, QuotientRouteFallsBackWhenPendingSetsMerge):
+# the checks that read pending sets run on the input, and -v says so.
+cat >"$T/merge.aut" <<'AUT'
+des (0, 5, 4)
+(0, "call(2,m)", 1)
+(1, "step(2)", 3)
+(3, "step(2)", 3)
+(1, "call(1,m)", 2)
+(2, "step(2)", 2)
+AUT
+expect_rc 1 -v --progress deadlock-free,wait-free --progress-on quotients "$T/merge.aut"
+grep -qF 'refines: deadlock-free: the strong quotient (3 states, 4 transitions) merges states with different pending calls, so on the input LTS (4 states, 5 transitions)' "$T/err" \
+  || fail "-v fallback: $(cat "$T/err")"
+grep -q 'refines: wait-free: .*thread 2: [0-9]* states, [0-9]* transitions, merges states with different pending calls, so on the input LTS (4 states, 5 transitions)' "$T/err" \
+  || fail "-v per-thread fallback: $(cat "$T/err")"
+grep -q 'is not deadlock-free' "$T/out" || fail "fallback verdict: $(cat "$T/out")"
+# Bad input is refused as on the direct route; the option needs --progress.
+printf 'des (0, 3, 3)\n(0, "call(1,inc)", 1)\n(1, "step(1)", 2)\n(1, "ret(1,inc,0)", 2)\n' >"$T/twosets.aut"
+expect_rc 2 --progress all --progress-on quotients "$T/twosets.aut"
+grep -q 'inconsistent pending calls: state 2 is reached with pending threads' "$T/err" || fail "$(cat "$T/err")"
+expect_rc 2 --progress-on quotients "$T/spin.aut" "$T/spin.aut"
+grep -q -- '--progress-on applies to --progress' "$T/err" || fail "$(cat "$T/err")"
+expect_rc 2 --progress all --progress-on fast "$T/spin.aut"
 # One property; --lockfree is its synonym on a thread-attributed LTS.
 expect_rc 0 --progress deadlock-free,starvation-free "$T/spin.aut" --cex "$T/none.txt"
 [ ! -e "$T/none.txt" ] || fail "--cex written although every property holds"

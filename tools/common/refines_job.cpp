@@ -14,6 +14,7 @@
 #include "refine/bisimilarity.hpp"
 #include "refine/lock_freedom.hpp"
 #include "refine/progress.hpp"
+#include "refine/progress_quotients.hpp"
 #include "refine/progress_report.hpp"
 #include "refine/reports.hpp"
 #include "refine/trace_inclusion.hpp"
@@ -125,7 +126,9 @@ int run_progress(const RefinesSettings& s) {
                    in.lts.num_states, in.lts.num_transitions());
     return run_lockfree(s, in);
   }
-  refine::ProgressResult r = refine::check_progress(in.lts, properties, in.original);
+  refine::ProgressResult r = s.progress_on == "quotients"
+                                 ? refine::check_progress_on_quotients(in.lts, properties, in.original).result
+                                 : refine::check_progress(in.lts, properties, in.original);
   for (refine::ProgressVerdict& v : r.verdicts) {
     if (s.verbose) std::fprintf(stderr, "refines: %s\n", v.checked_on.c_str());
     lts::restore_states(v.lasso.stem, in.original);

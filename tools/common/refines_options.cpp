@@ -20,6 +20,11 @@ void add_refines_options(CLI::App& app, RefinesSettings& s) {
                  "(comma-separated) or all; a lasso for each one that fails, which\n"
                  "--cex writes (docs/refines.md)")
       ->type_name("P[,P...]|all");
+  app.add_option("--progress-on", s.progress_on,
+                 "Decide each progress property on the input LTS (default) or on the\n"
+                 "quotient that preserves it (lassos still on the input; -v says which)")
+      ->check(CLI::IsMember({"input", "quotients"}))
+      ->type_name("input|quotients");
   app.add_option("--cex", s.cex_path,
                  "Write the counterexample trace to FILE, one label per line as in the .aut\n"
                  "(only when the relation does not hold)")
@@ -37,6 +42,8 @@ void add_refines_options(CLI::App& app, RefinesSettings& s) {
 namespace {
 
 void check_inputs(RefinesSettings& s) {
+  if (s.progress_on != "input" && !s.lockfree && s.progress.empty())
+    throw UsageError("--progress-on applies to --progress (and --lockfree) only");
   if (s.lockfree && !s.progress.empty() && s.progress != "lock-free")
     throw UsageError("--lockfree is --progress lock-free: give one of them");
   if (!s.progress.empty()) s.lockfree = true;  // one input, no --equiv, no --reduce

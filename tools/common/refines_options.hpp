@@ -16,6 +16,7 @@ struct RefinesSettings {
   std::string equivalence;  // empty: trace inclusion
   bool lockfree = false;
   std::string progress;  // --progress P[,P...]|all; --lockfree sets "lock-free"
+  std::string progress_on = "input";  // --progress-on input|quotients (docs/progress.md)
   std::string cex_path;
   refine::TraceStyle style;
   bool verbose = false;
@@ -24,7 +25,7 @@ struct RefinesSettings {
   formats::AutReadOptions read;
 };
 
-// Adds the inputs, --equiv, --lockfree, --progress, --cex, --explain, -v,
+// Adds the inputs, --equiv, --lockfree, --progress, --progress-on, --cex, --explain, -v,
 // --reduce, --no-antichains and --tau to `app`, bound to `s`.
 void add_refines_options(CLI::App& app, RefinesSettings& s);
 
