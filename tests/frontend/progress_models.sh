@@ -3,7 +3,8 @@
 # comments), 2 threads, operations forever, with thread-attributed steps:
 # lock-freedom through the divergence-sensitive quotient with every step(T)
 # hidden (quotient --tau=step -e divbranching | refines --lockfree), and all
-# five properties with refines --progress when that option exists.
+# five properties with refines --progress when that option exists, on both
+# routes (--progress-on input, each check on its own quotient).
 set -u
 . "$(dirname "$0")/tool_lib.sh" gen quotient refines
 verdict() { case $1 in 0) echo true ;; 1) echo false ;; *) echo "error($1)" ;; esac; }
@@ -21,9 +22,11 @@ while read -r model lf wf of df sf; do
   [ $progress = 1 ] || continue
   set -- "$lf" "$wf" "$of" "$df" "$sf"
   for p in lock-free wait-free obstruction-free deadlock-free starvation-free; do
-    "$BIN/refines" --progress "$p" "$tmp/$model.aut" > /dev/null
-    got=$(verdict $?)
-    [ "$got" = "$1" ] || fail "$model: refines --progress $p says $got, expected $1"
+    for on in input quotients; do
+      "$BIN/refines" --progress "$p" --progress-on $on "$tmp/$model.aut" > /dev/null
+      got=$(verdict $?)
+      [ "$got" = "$1" ] || fail "$model: refines --progress $p --progress-on $on says $got, expected $1"
+    done
     shift
   done
 done <<'TABLE'
