@@ -56,8 +56,8 @@ class Exploration {
 
  private:
   void insert_chunk(SuccessorChunk& c, LabelIds& labels);
-  void expand(std::uint32_t id, const Successors& next);
-  std::pair<std::uint32_t, bool> insert(const std::int32_t* state, std::uint32_t id);
+  void expand(std::uint32_t id, const Successors& next, std::uint32_t* rows);
+  std::pair<std::uint32_t, bool> insert(std::uint32_t* row, std::uint32_t id);
   [[noreturn]] void fault(std::uint32_t id, const std::exception_ptr& error) const;
   void report(Clock::time_point now);
   ExploreProgress progress(Clock::time_point now) const {
@@ -118,7 +118,7 @@ void Exploration::insert_chunk(SuccessorChunk& c, LabelIds& labels) {
   for (std::uint32_t i = 0; i < c.computed; ++i) {
     Successors& next = c.next[i];
     labels.translate(c.worker, next.labels);
-    expand(c.first + i, next);
+    expand(c.first + i, next, c.rows[i].data());
   }
   if (c.error) fault(c.first + c.computed, c.error);
 }
@@ -127,20 +127,21 @@ void Exploration::insert_chunk(SuccessorChunk& c, LabelIds& labels) {
 // reduction, one ample step alone when it leads to a state numbered after
 // this one: the cycle proviso (docs/reduction.md), so every cycle of the
 // reduced LTS has a fully expanded state.
-void Exploration::expand(std::uint32_t id, const Successors& next) {
+void Exploration::expand(std::uint32_t id, const Successors& next, std::uint32_t* rows) {
+  const std::size_t row = store_.row_size();
   out_.clear();
   std::size_t first = 0, count = next.labels.size();
   // A candidate whose target is numbered no later than `id` may close a
   // cycle; the next one is tried. Looking a known target up adds no state.
   for (int ample = options_.reduce ? next_ample_candidate(next) : -1; ample >= 0;
        ample = next_ample_candidate(next, ample)) {
-    const std::uint32_t to = insert(next.states.data() + static_cast<std::size_t>(ample) * p_.state_size, id).first;
+    const std::uint32_t to = insert(rows + static_cast<std::size_t>(ample) * row, id).first;
     if (to > id) {
       first = static_cast<std::size_t>(ample), count = 1;
       break;
     }
   }
-  store_.insert_many(next.states.data() + first * p_.state_size, count, p_.state_size, inserted_);
+  store_.insert_many_packed(rows + first * row, count, inserted_);
   for (std::size_t i = first; i < first + count; ++i) {
     const auto [to, added] = inserted_[i - first];
     if (added && options_.max_states && store_.size() > options_.max_states)
@@ -153,8 +154,8 @@ void Exploration::expand(std::uint32_t id, const Successors& next) {
   transitions_ += out_.size();
 }
 
-std::pair<std::uint32_t, bool> Exploration::insert(const std::int32_t* state, std::uint32_t id) {
-  const auto inserted = store_.insert(state);
+std::pair<std::uint32_t, bool> Exploration::insert(std::uint32_t* row, std::uint32_t id) {
+  const auto inserted = store_.insert_packed(row);
   if (inserted.second && options_.max_states && store_.size() > options_.max_states)
     throw state_limit(options_.max_states, id, transitions_);
   return inserted;

@@ -77,25 +77,32 @@ void StateStore::unpack(const Part& leaf, std::uint32_t value, std::int32_t* s) 
   }
 }
 
+void StateStore::pack(const std::int32_t* state, std::uint32_t* row) const {
+  for (std::size_t k = 0; k < parts_.size(); ++k)
+    if (parts_[k].leaf) row[k] = pack(parts_[k], state);
+}
+
 std::pair<std::uint32_t, bool> StateStore::insert(const std::int32_t* s) {
   values_.resize(parts_.size());
+  pack(s, values_.data());
+  return insert_packed(values_.data());
+}
+
+std::pair<std::uint32_t, bool> StateStore::insert_packed(std::uint32_t* row) {
   std::pair<std::uint32_t, bool> result{0, false};
   for (std::size_t k = 0; k < parts_.size(); ++k) {
     const Part& part = parts_[k];
-    if (part.leaf) {
-      values_[k] = pack(part, s);
-      continue;
-    }
-    const std::uint64_t pair = pair_of(part, values_.data());
+    if (part.leaf) continue;
+    const std::uint64_t pair = pair_of(part, row);
     const std::uint64_t h = PairTable::hash(pair);
     Recent& recent = recent_of(part.table, h);
     if (recent.id_plus_one != 0 && recent.pair == pair && k + 1 < parts_.size()) {
-      values_[k] = recent.id_plus_one - 1;
+      row[k] = recent.id_plus_one - 1;
       continue;
     }
     result = tables_[part.table]->insert(pair, h);
     recent = {pair, result.first + 1};
-    values_[k] = result.first;
+    row[k] = result.first;
   }
   return result;  // the root's, which comes last
 }
@@ -104,20 +111,24 @@ void StateStore::insert_many(const std::int32_t* states, std::size_t n, std::siz
                              std::vector<std::pair<std::uint32_t, bool>>& out) {
   const std::size_t parts = parts_.size();
   values_.resize(n * parts);
+  for (std::size_t i = 0; i < n; ++i) pack(states + i * stride, values_.data() + i * parts);
+  insert_many_packed(values_.data(), n, out);
+}
+
+void StateStore::insert_many_packed(std::uint32_t* rows, std::size_t n,
+                                    std::vector<std::pair<std::uint32_t, bool>>& out) {
+  const std::size_t parts = parts_.size();
   pairs_.resize(n);
   hashes_.resize(n);
   slots_.resize(n);
   out.resize(n);
   for (std::size_t k = 0; k < parts; ++k) {
     const Part& part = parts_[k];
-    if (part.leaf) {
-      for (std::size_t i = 0; i < n; ++i) values_[i * parts + k] = pack(part, states + i * stride);
-      continue;
-    }
+    if (part.leaf) continue;
     PairTable& table = *tables_[part.table];
     if (k + 1 == parts) {  // the root: every state is looked up
       for (std::size_t i = 0; i < n; ++i) {
-        pairs_[i] = pair_of(part, values_.data() + i * parts);
+        pairs_[i] = pair_of(part, rows + i * parts);
         hashes_[i] = PairTable::hash(pairs_[i]);
         table.prefetch(hashes_[i]);
       }
@@ -130,11 +141,11 @@ void StateStore::insert_many(const std::int32_t* states, std::size_t n, std::siz
     // (a pair's id never changes).
     std::size_t misses = 0;
     for (std::size_t i = 0; i < n; ++i) {
-      const std::uint64_t pair = pair_of(part, values_.data() + i * parts);
+      const std::uint64_t pair = pair_of(part, rows + i * parts);
       const std::uint64_t h = PairTable::hash(pair);
       const Recent& recent = recent_of(part.table, h);
       if (recent.id_plus_one != 0 && recent.pair == pair) {
-        values_[i * parts + k] = recent.id_plus_one - 1;
+        rows[i * parts + k] = recent.id_plus_one - 1;
         continue;
       }
       pairs_[misses] = pair;
@@ -144,7 +155,7 @@ void StateStore::insert_many(const std::int32_t* states, std::size_t n, std::siz
     }
     for (std::size_t j = 0; j < misses; ++j) {
       const std::uint32_t id = table.insert(pairs_[j], hashes_[j]).first;
-      values_[slots_[j] * parts + k] = id;
+      rows[slots_[j] * parts + k] = id;
       recent_of(part.table, hashes_[j]) = {pairs_[j], id + 1};
     }
   }

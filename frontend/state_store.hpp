@@ -34,6 +34,14 @@ class StateStore {
   // probe, which hides most cache misses.
   void insert_many(const std::int32_t* states, std::size_t n, std::size_t stride,
                    std::vector<std::pair<std::uint32_t, bool>>& out);
+  // The same split in two, so that any thread can do the first half: pack()
+  // writes a state's leaf values into a row of row_size() values (pure: it
+  // reads only the layout); the inserts below take such rows and fill in
+  // the rest of each row (the ids of its inner nodes) as they go.
+  std::size_t row_size() const { return parts_.size(); }
+  void pack(const std::int32_t* state, std::uint32_t* row) const;
+  std::pair<std::uint32_t, bool> insert_packed(std::uint32_t* row);
+  void insert_many_packed(std::uint32_t* rows, std::size_t n, std::vector<std::pair<std::uint32_t, bool>>& out);
   void get(std::uint32_t id, std::int32_t* state) const;
   std::uint32_t size() const { return tables_.back()->size(); }
   // The bytes of one state packed into bits (before tree compression).

@@ -63,7 +63,8 @@ void SuccessorPipeline::compute(Context& cx, SuccessorChunk& c) {
   c.computed = 0;
   c.error = nullptr;
   c.new_names.clear();
-  if (c.next.size() < c.size) c.next.resize(c.size);
+  if (c.next.size() < c.size) c.next.resize(c.size), c.rows.resize(c.size);
+  const std::size_t row = store_.row_size(), size = static_cast<std::size_t>(p_.state_size);
   try {
     for (; c.computed < c.size; ++c.computed) {
       store_.get(c.first + c.computed, cx.state.data());
@@ -71,6 +72,9 @@ void SuccessorPipeline::compute(Context& cx, SuccessorChunk& c) {
       next.clear();
       next.record_independent = record_independent_;
       for (int t = 0; t < p_.threads; ++t) cx.interpreter.successors(cx.state.data(), t, next);
+      std::vector<std::uint32_t>& rows = c.rows[c.computed];
+      rows.resize(next.labels.size() * row);
+      for (std::size_t i = 0; i < next.labels.size(); ++i) store_.pack(next.states.data() + i * size, &rows[i * row]);
     }
   } catch (...) {
     c.error = std::current_exception();

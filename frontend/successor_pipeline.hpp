@@ -36,6 +36,9 @@ struct SuccessorChunk {
   std::uint32_t size = 0;      // states claimed
   std::uint32_t computed = 0;  // states whose successors are in `next` (< size only after an error)
   std::vector<Successors> next;
+  // Per state, its successors packed by the worker (StateStore::pack, one
+  // row of row_size() values each), so the inserting thread only interns.
+  std::vector<std::vector<std::uint32_t>> rows;
   unsigned worker = 0;
   std::vector<std::string> new_names;  // the worker's labels made in this chunk, in worker id order
   std::exception_ptr error;            // what computing state first + computed threw

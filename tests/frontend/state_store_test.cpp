@@ -57,7 +57,8 @@ std::int32_t random_value(const Program& p, std::size_t slot, std::mt19937_64& r
 
 // Inserts `count` states, each a copy of an earlier one (or the first) with
 // a few slots changed, some exact repeats, through insert() and
-// insert_many() in turn, and checks ids, flags and get() against the reference.
+// insert_many(), or packed first and then inserted, in turn, and checks
+// ids, flags and get() against the reference.
 void check_against_reference(const Program& p, std::size_t count, std::mt19937_64& rng) {
   const std::size_t width = p.slot_lo.size();
   StateStore store(p);
@@ -82,11 +83,21 @@ void check_against_reference(const Program& p, std::size_t count, std::mt19937_6
     }
     flat.clear();
     for (const State& s : batch) flat.insert(flat.end(), s.begin(), s.end());
-    if (rng() % 2) {
+    const auto way = rng() % 4;
+    if (way == 0) {
       store.insert_many(flat.data(), n, width, got);
-    } else {
+    } else if (way == 1) {
       got.clear();
       for (const State& s : batch) got.push_back(store.insert(s.data()));
+    } else {  // packed first, as gen's workers do
+      std::vector<std::uint32_t> rows(n * store.row_size());
+      for (std::size_t j = 0; j < n; ++j) store.pack(batch[j].data(), &rows[j * store.row_size()]);
+      if (way == 2) {
+        store.insert_many_packed(rows.data(), n, got);
+      } else {
+        got.clear();
+        for (std::size_t j = 0; j < n; ++j) got.push_back(store.insert_packed(&rows[j * store.row_size()]));
+      }
     }
     ASSERT_EQ(got.size(), n);
     for (std::size_t j = 0; j < n; ++j) {
