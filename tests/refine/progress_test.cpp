@@ -138,8 +138,8 @@ lts::Lts lts_of(std::initializer_list<std::tuple<lts::StateId, const char*, lts:
 // the check falls back to the input. Every property fails (thread 2 steps
 // alone for ever in 3 without returning).
 TEST(Progress, QuotientRouteFallsBackWhenPendingSetsMerge) {
-  const lts::Lts l = lts_of(
-      {{0, "call(2,m)", 1}, {1, "step(2)", 3}, {3, "step(2)", 3}, {1, "call(1,m)", 2}, {2, "step(2)", 2}});
+  const lts::Lts l =
+      lts_of({{0, "call(2,m)", 1}, {1, "step(2)", 3}, {3, "step(2)", 3}, {1, "call(1,m)", 2}, {2, "step(2)", 2}});
   const refine::ProgressOnQuotients q =
       refine::check_progress_on_quotients(l, {std::begin(refine::all_progress), std::end(refine::all_progress)});
   const refine::ProgressResult direct =

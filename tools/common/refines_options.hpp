@@ -15,7 +15,7 @@ struct RefinesSettings {
   std::vector<std::string> inputs;
   std::string equivalence;  // empty: trace inclusion
   bool lockfree = false;
-  std::string progress;  // --progress P[,P...]|all; --lockfree sets "lock-free"
+  std::string progress;               // --progress P[,P...]|all; --lockfree sets "lock-free"
   std::string progress_on = "input";  // --progress-on input|quotients (docs/progress.md)
   std::string cex_path;
   refine::TraceStyle style;
