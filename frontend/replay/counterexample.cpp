@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "formats/diagnostic.hpp"
+#include "formats/line_reader.hpp"
 
 namespace frontend::replay {
 
@@ -99,14 +100,10 @@ std::vector<Counterexample> parse_counterexamples(const std::string& file, const
     if (blocks && !all.back().lasso) bad(file, line_no, "a '# lasso' block without its '# cycle' line");
     if (all.back().lasso && all.back().cycle.empty()) bad(file, cycle_line, "the cycle after '# cycle' is empty");
   };
-  std::size_t at = 0;
-  while (at < text.size()) {
-    std::size_t end = text.find('\n', at);
-    if (end == std::string::npos) end = text.size();
-    std::string line = text.substr(at, end - at);
-    at = end + 1;
-    ++line_no;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
+  formats::LineReader lines(text);
+  for (std::string_view view; lines.next(view);) {
+    line_no = lines.line_number();
+    const std::string line(view);
     if (line.empty()) continue;
     Counterexample& cex = all.back();
     if (line.rfind("# lasso", 0) == 0) {

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "formats/diagnostic.hpp"
+#include "formats/line_reader.hpp"
 
 namespace frontend::replay {
 
@@ -17,7 +18,7 @@ namespace {
 }
 
 // The number at `at` in `line`, and where it ends; nullopt when none is there.
-std::optional<std::uint32_t> read_number(const std::string& line, std::size_t& at) {
+std::optional<std::uint32_t> read_number(std::string_view line, std::size_t& at) {
   std::uint32_t n = 0;
   const auto [end, error] = std::from_chars(line.data() + at, line.data() + line.size(), n);
   if (error != std::errc()) return std::nullopt;
@@ -29,14 +30,9 @@ std::optional<std::uint32_t> read_number(const std::string& line, std::size_t& a
 
 StateMap parse_state_map(const std::string& file, const std::string& text) {
   StateMap map;
-  std::size_t start = 0, line_no = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    std::string line = text.substr(start, end - start);
-    start = end + 1;
-    ++line_no;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
+  formats::LineReader lines(text);
+  for (std::string_view line; lines.next(line);) {
+    const std::size_t line_no = lines.line_number();
     std::size_t at = 0;
     const auto state = read_number(line, at);
     if (!state || at >= line.size() || line[at] != ' ')
@@ -47,7 +43,7 @@ StateMap parse_state_map(const std::string& file, const std::string& text) {
                       *state, map.class_of.size()));
     ++at;
     const std::size_t column = at + 1;
-    if (line.compare(at, std::string::npos, "-") == 0)
+    if (line.substr(at) == "-")
       bad(file, line_no, column,
           fmt::format("state {} is unreachable in the mapped LTS, and every state of an LTS gen writes is reachable",
                       *state));

@@ -325,19 +325,25 @@ TEST(Replay, MutatedQueueListAndCounter) {
   }
 }
 
+// Table 1 row 3 (Treiber's stack with revised hazard pointers) at 2 threads
+// x 2 operations: the object, and its specification (--spec).
+std::pair<Program, Program> row3_programs() {
+  CompileOptions o;
+  o.object = "TreiberHPFu";
+  o.threads = 2;
+  o.ops = 2;
+  Program impl = load_model(model("treiber_hp_fu.conc"), o);
+  o.spec = true;
+  return {std::move(impl), load_model(model("treiber_hp_fu.conc"), o)};
+}
+
 // A bisimilarity play (refines --equiv) of Table 1 row 3 against its
 // specification, divbranching: each side's replay re-executes step by step,
 // passes through the very LTS states the play names (numbered as explore
 // numbers them: each step's target, renumbered, is the named state), and its
 // labels are that side's steps in the play.
 TEST(Replay, BisimilarityPlayFollowsTheNamedStates) {
-  CompileOptions o;
-  o.object = "TreiberHPFu";
-  o.threads = 2;
-  o.ops = 2;
-  const Program impl_p = load_model(model("treiber_hp_fu.conc"), o);
-  o.spec = true;
-  const Program spec_p = load_model(model("treiber_hp_fu.conc"), o);
+  const auto [impl_p, spec_p] = row3_programs();
   const lts::Lts impl = explore(impl_p, {}), spec = explore(spec_p, {});
   const auto e = bisim::Equivalence::divbranching;
   const refine::BisimilarityResult bisimilar = refine::check_bisimilarity(impl, spec, e);
@@ -508,13 +514,7 @@ TEST(Replay, PlayOnQuotientsFollowsTheClasses) {
 // in a divergence, replayed as a cycle of internal steps that returns to its
 // first state and stays in one class; both sides follow the play's classes.
 TEST(Replay, DivergenceOnQuotientsIsACycleInsideTheClass) {
-  CompileOptions o;
-  o.object = "TreiberHPFu";
-  o.threads = 2;
-  o.ops = 2;
-  const Program impl_p = load_model(model("treiber_hp_fu.conc"), o);
-  o.spec = true;
-  const Program spec_p = load_model(model("treiber_hp_fu.conc"), o);
+  const auto [impl_p, spec_p] = row3_programs();
   ExploreOptions reduced;
   reduced.reduce = true;
   const auto e = bisim::Equivalence::divbranching;
