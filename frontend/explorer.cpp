@@ -133,15 +133,16 @@ void Exploration::expand(std::uint32_t id, const Successors& next, std::uint32_t
   std::size_t first = 0, count = next.labels.size();
   // A candidate whose target is numbered no later than `id` may close a
   // cycle; the next one is tried. Looking a known target up adds no state.
-  for (int ample = options_.reduce ? next_ample_candidate(next) : -1; ample >= 0;
+  bool alone = false;
+  for (int ample = options_.reduce ? next_ample_candidate(next) : -1; ample >= 0 && !alone;
        ample = next_ample_candidate(next, ample)) {
-    const std::uint32_t to = insert(rows + static_cast<std::size_t>(ample) * row, id).first;
-    if (to > id) {
-      first = static_cast<std::size_t>(ample), count = 1;
-      break;
+    const auto target = insert(rows + static_cast<std::size_t>(ample) * row, id);
+    if (target.first > id) {
+      first = static_cast<std::size_t>(ample), count = 1, alone = true;
+      inserted_.assign(1, target);
     }
   }
-  store_.insert_many_packed(rows + first * row, count, inserted_);
+  if (!alone) store_.insert_many_packed(rows, count, inserted_);
   for (std::size_t i = first; i < first + count; ++i) {
     const auto [to, added] = inserted_[i - first];
     if (added && options_.max_states && store_.size() > options_.max_states)
