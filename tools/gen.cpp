@@ -19,8 +19,9 @@ int generate(const CLI::App& app, const tools::GenOptions& g, const tools::Repla
   formats::check_outputs_spare_inputs({g.output.path}, {g.model});
   const frontend::Program program = frontend::load_model(g.model, options);
   if (replay_options.wanted()) return tools::replay(program, g.model, replay_options, explore);
-  tools::ProgressLine progress(::isatty(STDERR_FILENO) != 0);
-  if (::isatty(STDERR_FILENO) || g.stats)
+  const bool terminal = ::isatty(STDERR_FILENO) != 0;
+  tools::ProgressLine progress(terminal);
+  if (terminal || g.stats)
     explore.on_progress = [&](const frontend::ExploreProgress& p) { progress.show(p); };
   frontend::ExploreStats st;
   lts::Lts lts;
