@@ -211,6 +211,16 @@ std::optional<Lasso> shortest_lasso(Space& space, const Product& stem, const std
   return found;
 }
 
+// Per step of a play's side: its label, internal steps as tau, and for
+// `step(T)` (gen --thread-steps) the thread T, else -1.
+void play_labels(Space& space, const SidePath& side, std::vector<lts::LabelId>& labels, std::vector<int>& threads) {
+  for (const PlayStep& s : side.steps) {
+    const int t = internal_step_thread(s.label);
+    threads.push_back(t);
+    labels.push_back(s.label == "i" || s.label == "tau" || t >= 0 ? lts::tau : space.intern(s.label));
+  }
+}
+
 SearchResult find_trace(Space& space, const std::vector<CexItem>& stem, const SearchLimits& limits) {
   const std::vector<lts::LabelId> want = visible_ids(space, stem);
   const std::uint32_t goal = static_cast<std::uint32_t>(want.size());
@@ -295,14 +305,9 @@ SearchResult find_play_run(const Program& p, const SidePath& side, std::uint64_t
     if (it == numbers.end()) it = numbers.emplace(id, numbering.number(space.state(id))).first;
     return it->second;
   };
-  // Per step: its label, and for `step(T)` (gen --thread-steps) the thread.
   std::vector<lts::LabelId> labels;
   std::vector<int> threads;
-  for (const PlayStep& s : side.steps) {
-    const int t = internal_step_thread(s.label);
-    threads.push_back(t);
-    labels.push_back(s.label == "i" || s.label == "tau" || t >= 0 ? lts::tau : space.intern(s.label));
-  }
+  play_labels(space, side, labels, threads);
   const auto goal = static_cast<std::uint32_t>(side.steps.size());
   Product product(space, goal + 1, limits);
   std::uint32_t best = 0;
@@ -425,10 +430,7 @@ SearchResult find_quotient_play_run(const Program& p, const SidePath& side, std:
   if (!result.why.detail.empty()) return result;
   std::vector<lts::LabelId> labels;
   std::vector<int> threads;
-  for (const PlayStep& s : side.steps) {
-    threads.push_back(internal_step_thread(s.label));
-    labels.push_back(s.label == "i" || s.label == "tau" || threads.back() >= 0 ? lts::tau : space.intern(s.label));
-  }
+  play_labels(space, side, labels, threads);
   const auto goal = static_cast<std::uint32_t>(side.steps.size());
   const bool lasso = side.cycle_start != SidePath::none;
   const auto stem_end = lasso ? static_cast<std::uint32_t>(side.cycle_start) : goal;
