@@ -21,8 +21,7 @@ int generate(const CLI::App& app, const tools::GenOptions& g, const tools::Repla
   if (replay_options.wanted()) return tools::replay(program, g.model, replay_options, explore);
   const bool terminal = ::isatty(STDERR_FILENO) != 0;
   tools::ProgressLine progress(terminal);
-  if (terminal || g.stats)
-    explore.on_progress = [&](const frontend::ExploreProgress& p) { progress.show(p); };
+  if (terminal || g.stats) explore.on_progress = [&](const frontend::ExploreProgress& p) { progress.show(p); };
   frontend::ExploreStats st;
   lts::Lts lts;
   try {
