@@ -108,17 +108,24 @@ void Interpreter::initialize(std::vector<std::int32_t>& state) {
   work_.steps = 0;
   Successors out;
   run_all(out);
-  // Outcomes are canonical (heap renumbered, locals reset): equal ones are one.
+  // Outcomes are compared with the heap renumbered and locals reset: equal
+  // ones are one. Without renumbering (replay) a `new` of a manual pool
+  // still has one outcome per free slot; those are one up to renumbering,
+  // and the first is kept.
   const auto size = static_cast<std::size_t>(p_.state_size);
+  Canonicalizer renumbered(p_);
   std::set<std::vector<std::int32_t>> outcomes;
-  for (std::size_t i = 0; i < out.labels.size(); ++i)
-    outcomes.emplace(out.states.begin() + i * size, out.states.begin() + (i + 1) * size);
+  for (std::size_t i = 0; i < out.labels.size(); ++i) {
+    std::vector<std::int32_t> s(out.states.begin() + i * size, out.states.begin() + (i + 1) * size);
+    if (outcomes.empty()) state = s;
+    renumbered.run(s.data());
+    outcomes.insert(std::move(s));
+  }
   if (outcomes.empty()) error(init.loc, "the init block never ends (it blocks or loops forever)");
   if (outcomes.size() > 1)
     error(init.loc, fmt::format("the init block must end in exactly one way, but it has {} different outcomes "
                                 "(a 'choose' or another nondeterministic choice?)",
                                 outcomes.size()));
-  state = *outcomes.begin();
 }
 
 // The body has run (under --spec, or up to a return that read shared

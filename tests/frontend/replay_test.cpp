@@ -192,6 +192,32 @@ TEST(Replay, LassoOfASpinLoop) {
   EXPECT_FALSE(find_run(p, parse_counterexample("l", "call(1,go)\ncall(2,wait)\n# cycle\nstep(1)\n")).run);
 }
 
+TEST(Replay, InitThatAllocatesFromAManualPool) {
+  // `free` makes the pool manual: the init's `new` may take any of the three
+  // slots, and the replay does not renumber nodes, so the init has three
+  // outcomes that are one up to renumbering (and must not be refused). Each
+  // swap moves H to another slot: two swaps bring the heap back.
+  const Program p = load_text(R"(object Cell {
+  node N { x: 0..1; }
+  pool 3;
+  shared H: N;
+  init { H := new N; }
+  method swap() {
+    n := new N;
+    old := H;
+    H := n;
+    free(old);
+  }
+})",
+                              2, -1);
+  const SearchResult r =
+      find_run(p, parse_counterexample(
+                      "s.cex", "call(1,swap)\n# cycle\ni\nret(1,swap)\ncall(1,swap)\ni\nret(1,swap)\ncall(1,swap)\n"));
+  ASSERT_TRUE(r.run) << r.why.detail;
+  reexecute(p, *r.run);
+  EXPECT_EQ(r.run->steps[r.run->cycle_start].before, r.run->steps.back().after);
+}
+
 TEST(Replay, FaultRunEndsWithTheFault) {
   const Program p = load(here("bad/assert_fails.conc"), "", 2, 1);
   const auto run = find_fault_run(p);
