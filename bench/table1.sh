@@ -32,6 +32,13 @@
 # has no --progress option, lock-freedom is checked on the divbranching
 # quotient with every step(T) hidden (quotient --tau=step -e divbranching
 # | refines --lockfree) and the other four columns are left empty.
+# Operations for ever, where the row names a forever_witness (a lasso in
+# models/witnesses/, docs/results.md "Operations for ever"): gen --replay
+# finds the lasso's run in the object with clients that call for ever (gen
+# --ops inf --thread-steps, plus the witness's `# options:` line), and
+# `refines --progress all` on the lasso alone names the properties its
+# shape violates: refuted_forever lists them (`;`-separated), `none` when
+# it violates nothing, `unreplayable` when the object has no such run.
 # Verdicts: true, false, error (a tool failed: see stderr), or empty.
 # Prints CSV on stdout; the command line and notes go to stderr.
 set -uo pipefail
@@ -60,7 +67,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 echo "# command: bench/table1.sh $([ $quick = 1 ] && echo --quick) ${only:+--only ${only:1:-1}} (BIN=$bin, $(nproc) cores)" >&2
-echo "id,states,transitions,quotient_states,quotient_transitions,linearizable,lockfree,lock_free,wait_free,obstruction_free,deadlock_free,starvation_free,seconds"
+echo "id,states,transitions,quotient_states,quotient_transitions,linearizable,lockfree,lock_free,wait_free,obstruction_free,deadlock_free,starvation_free,refuted_forever,seconds"
 
 progress_option=0
 "$bin/refines" --help 2>/dev/null | grep -q -- "--progress" && progress_option=1
@@ -83,12 +90,12 @@ run() { local log=$1; shift; timeout "$limit" "$@" 2>>"$log"; }
 verdict() { case $1 in 0) echo true ;; 1) echo false ;; *) echo error ;; esac; }
 
 row() {
-  local id=$1 file=$2 impl=$3 spec=$4 abstract=$5 k=$6 n=$7 want_lf=$8 pn=$9
+  local id=$1 file=$2 impl=$3 spec=$4 abstract=$5 k=$6 n=$7 want_lf=$8 pn=$9 witness=${10}
   local d=$work/$id log
   mkdir -p "$d"; log=$d/stderr.txt
   local f o
   read -r f o <<<"$(model "$impl" "$file")"
-  local impl_f=$f impl_o=$o prog
+  local impl_f=$f impl_o=$o prog forever=""
   local gen_args=(--threads "$k" --ops "$n")
   local states="" trans="" qs="" qt="" lin=error lf="" rc=0
   if run "$log" "$bin/gen" "$f" --object "$o" "${gen_args[@]}" -o "$d/impl.aut" &&
@@ -114,10 +121,11 @@ row() {
     fi
   fi
   prog=$(progress "$impl_f" "$impl_o" "$k" "$pn" "$d" "$log")
-  if [ "$lin" = error ] || [ "$lf" = error ] || [[ $prog == *error* ]]; then
+  [ -z "$witness" ] || forever=$(forever "$impl_f" "$impl_o" "$k" "$root/models/$witness" "$d" "$log")
+  if [ "$lin" = error ] || [ "$lf" = error ] || [[ $prog == *error* ]] || [ "$forever" = error ]; then
     echo "table1.sh: row $id: a tool failed:" >&2; sed 's/^/  /' "$log" >&2
   fi
-  echo "$states,$trans,$qs,$qt,$lin,$lf,$prog"
+  echo "$states,$trans,$qs,$qt,$lin,$lf,$prog,$forever"
   return $rc
 }
 
@@ -139,6 +147,30 @@ progress() {
   fi
   local IFS=,
   echo "${out[*]}"
+}
+
+# lasso_aut LASSO: the lasso (stem, `# cycle`, cycle; other `#` lines are
+# comments) as an LTS: a path whose last transition goes back to the cycle's
+# first state.
+lasso_aut() {
+  awk '/^# cycle$/ { c = n; next } /^#/ || NF == 0 { next } { l[n++] = $0 }
+       END { printf "des (0, %d, %d)\n", n, n
+             for (i = 0; i < n; i++) printf "(%d, \"%s\", %d)\n", i, l[i], i + 1 < n ? i + 1 : c }' "$1"
+}
+
+# forever FILE OBJECT K WITNESS DIR LOG: the properties the witness lasso
+# refutes for clients that call for ever (see the top of this file).
+forever() {
+  local w=$4 d=$5 log=$6 opts
+  read -r -a opts <<<"$(sed -n 's/^# options: //p' "$w")"
+  run "$log" "$bin/gen" "$1" --object "$2" --threads "$3" --ops inf --thread-steps "${opts[@]}" \
+    --replay "$w" >"$d/forever.txt"
+  case $? in 0) ;; 2) grep -q "does not belong" "$log" && echo unreplayable || echo error; return ;; *) echo error; return ;; esac
+  lasso_aut "$w" >"$d/forever.aut"
+  run "$log" "$bin/refines" --progress all "$d/forever.aut" >"$d/forever.progress"
+  [ $? -le 1 ] || { echo error; return; }
+  awk '$2 == "does" && $3 == "not" && $4 == "hold" && $1 ~ /-free$/ { r = r (r == "" ? "" : ";") $1 }
+       END { print r == "" ? "none" : r }' "$d/forever.progress"
 }
 
 # abstract_check ID FILE REF DIR LOG LF: Theorem 4.4. If O ~div Theta, the
@@ -169,7 +201,8 @@ abstract_check() {
   esac
 }
 
-while IFS=, read -r id name file impl spec abstract k n want_lin want_lf progress_ops _; do
+while IFS=, read -r id name file impl spec abstract k n want_lin want_lf progress_ops _lock _wait _obstruction \
+                    _deadlock _starvation forever_witness _; do
   [ "$id" = id ] && continue
   [ -z "$id" ] || [ "${id#\#}" != "$id" ] && continue
   [ -z "$only" ] || [[ $only == *",$id,"* ]] || continue
@@ -178,7 +211,7 @@ while IFS=, read -r id name file impl spec abstract k n want_lin want_lf progres
   [ -z "$ops" ] || n=$ops
   K=$k N=$n
   start=$(now)
-  line=$(row "$id" "$file" "$impl" "$spec" "$abstract" "$k" "$n" "$want_lf" "${progress_ops:-$n}")
+  line=$(row "$id" "$file" "$impl" "$spec" "$abstract" "$k" "$n" "$want_lf" "${progress_ops:-$n}" "$forever_witness")
   [ $? = 0 ] || status=1
   secs=$(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }')
   echo "$id,$line,$secs"

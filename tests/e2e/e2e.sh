@@ -7,6 +7,10 @@
 # columns (lock_free .. starvation_free) are compared too; while refines has
 # no --progress option, only lock_free is measured (through the
 # divbranching quotient) and the other four are reported as skipped.
+# Where a row names a forever_witness, the properties it refutes for clients
+# that call for ever (refuted_forever) are compared too, and the witness
+# must not replay with a bounded number of operations (its cycle contains
+# calls, so a bounded client cannot repeat it).
 # Env: BIN (built tools), SRC (the repository).
 set -uo pipefail
 src=${SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -28,7 +32,8 @@ while read -r id reason; do
 done <"$here/known_failures.txt"
 
 # got ID COLUMN: a measured verdict (column 6 linearizable, 7 lockfree,
-# 8-12 lock_free, wait_free, obstruction_free, deadlock_free, starvation_free).
+# 8-12 lock_free, wait_free, obstruction_free, deadlock_free, starvation_free,
+# 13 refuted_forever).
 got() { awk -F, -v id="$1" -v c="$2" '$1 == id { print $c }' "$dir/table.csv"; }
 
 # replay ID MODE CEX LTS: the counterexample replays on the concrete LTS.
@@ -66,8 +71,21 @@ progress_option=0
 [ $progress_option = 1 ] ||
   echo "skipped: refines has no --progress: the wait_free, obstruction_free, deadlock_free and starvation_free columns"
 
+# check_forever_bounded ID FILE OBJECT K WITNESS: the witness needs operations for ever.
+check_forever_bounded() {
+  local w=$src/models/$5 opts
+  read -r -a opts <<<"$(sed -n 's/^# options: //p' "$w")"
+  "$BIN/gen" "$src/models/$2" --object "$3" --threads "$4" --ops 2 --thread-steps "${opts[@]}" --replay "$w" \
+    >/dev/null 2>"$dir/bounded.err"
+  if [ $? = 2 ] && grep -q "does not belong" "$dir/bounded.err"; then
+    echo "ok: $1: its witness for clients that call for ever does not replay at 2 operations per thread"
+  else
+    bad "$1: the witness $5 replays with 2 operations per thread, or the replay failed otherwise"
+  fi
+}
+
 while IFS=, read -r id name file impl spec abstract k n want_lin want_lf progress_ops \
-                    want_lock want_wait want_obstruction want_deadlock want_starvation; do
+                    want_lock want_wait want_obstruction want_deadlock want_starvation forever_witness want_forever; do
   [ "$id" = id ] && continue
   [ -z "$id" ] || [ "${id#\#}" != "$id" ] && continue
   [ -z "${E2E_ONLY:-}" ] || [[ ,$E2E_ONLY, == *",$id,"* ]] || continue
@@ -83,6 +101,9 @@ while IFS=, read -r id name file impl spec abstract k n want_lin want_lf progres
     continue
   fi
   [ $ok = 1 ] || { bad "$id ($name): linearizable=$lin lockfree=$lf progress=$progress, expected $want_lin/$want_lf/$want_progress"; continue; }
+  forever=$(got "$id" 13)
+  [ "$forever" = "$want_forever" ] || { bad "$id ($name): refuted_forever=$forever, expected $want_forever"; continue; }
+  [ -z "$forever_witness" ] || check_forever_bounded "$id" "$file" "$impl" "$k" "$forever_witness"
   [ "$want_lin" != false ] || check_lin_cex "$id"
   [ "$want_lf" != false ] || check_lf_cex "$id"
 done <"$src/models/cases.csv"
