@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <mutex>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -71,7 +72,41 @@ std::optional<std::pair<dev_t, ino_t>> regular_file(const std::string& path, int
   return std::pair{st.st_dev, st.st_ino};
 }
 
+// The temporary files of the OutputFiles not yet committed, for
+// discard_uncommitted_outputs_before_exit. Never destroyed: a thread may
+// still reach it while the process ends.
+struct PendingOutputs {
+  std::mutex mutex;
+  std::vector<std::string> temporaries;
+  bool committed = false;  // some OutputFile was committed
+};
+
+PendingOutputs& pending() {
+  static PendingOutputs* outputs = new PendingOutputs;
+  return *outputs;
+}
+
+void forget_temporary(const std::string& name) {
+  std::vector<std::string>& names = pending().temporaries;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (names[i] == name) {
+      names.erase(names.begin() + static_cast<std::ptrdiff_t>(i));
+      return;
+    }
+}
+
 }  // namespace
+
+bool discard_uncommitted_outputs_before_exit() {
+  PendingOutputs& outputs = pending();
+  outputs.mutex.lock();
+  if (outputs.committed) {
+    outputs.mutex.unlock();
+    return false;
+  }
+  for (const std::string& name : outputs.temporaries) ::unlink(name.c_str());
+  return true;  // the mutex stays locked until the process ends
+}
 
 void check_outputs_spare_inputs(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs) {
   for (const std::string& out : outputs) {
@@ -135,13 +170,23 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
   std::vector<char> name(target_.begin(), target_.end());
   const char suffix[] = ".tmpXXXXXX";
   name.insert(name.end(), suffix, suffix + sizeof suffix);
+  // Created and listed at once: a stop in between would miss it.
+  const std::lock_guard lock(pending().mutex);
   const int fd = ::mkstemp(name.data());
   if (fd < 0) fail(path_, "create");
   temporary_ = name.data();
+  try {
+    pending().temporaries.push_back(temporary_);
+  } catch (...) {
+    ::close(fd);
+    ::unlink(temporary_.c_str());
+    throw;
+  }
   stream_ = ::fdopen(fd, "w");
   if (!stream_) {
     ::close(fd);
     ::unlink(temporary_.c_str());
+    forget_temporary(temporary_);
     fail(path_, "open");
   }
 }
@@ -149,7 +194,10 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
 OutputFile::~OutputFile() {
   if (path_ == "-" || committed_) return;
   if (stream_) std::fclose(stream_);
-  if (!temporary_.empty()) ::unlink(temporary_.c_str());
+  if (temporary_.empty()) return;
+  const std::lock_guard lock(pending().mutex);
+  ::unlink(temporary_.c_str());
+  forget_temporary(temporary_);
 }
 
 void OutputFile::finish() {
@@ -170,9 +218,13 @@ void OutputFile::finish() {
 
 void OutputFile::commit() {
   finish();
-  if (!temporary_.empty() && std::rename(temporary_.c_str(), target_.c_str()) != 0)
-    fail(path_, "rename the temporary file to");
+  const std::lock_guard lock(pending().mutex);
+  if (!temporary_.empty()) {
+    if (std::rename(temporary_.c_str(), target_.c_str()) != 0) fail(path_, "rename the temporary file to");
+    forget_temporary(temporary_);
+  }
   committed_ = true;
+  pending().committed = true;
 }
 
 }  // namespace formats

@@ -32,6 +32,15 @@ void check_outputs_spare_inputs(const std::vector<std::string>& outputs, const s
 // anything written to it was lost, with the reason of the failed write.
 void flush_checked(std::FILE* stream, const std::string& path);
 
+// For a run stopped from another thread just before the process ends with
+// _exit (the tools' memory budget, tools/common/memory_watch.hpp): removes
+// the temporary file of every OutputFile not yet committed and returns true;
+// from then on no OutputFile is created, committed or discarded (they wait
+// for the end), so no result appears. Returns false, and changes nothing,
+// once a result has been committed: the run's work is done, and stopping it
+// then would leave some of its results in place and not others.
+bool discard_uncommitted_outputs_before_exit();
+
 class OutputFile {
  public:
   explicit OutputFile(std::string path);

@@ -172,3 +172,38 @@ TEST(OutputFile, AFailedWriteIsReportedWithItsReason) {
   }
   std::fclose(full);
 }
+
+// A stop from another thread (the tools' memory budget) removes the
+// temporary file of every result under way; the process then ends.
+TEST(OutputFileDeathTest, DiscardedBeforeExitLeavesNothing) {
+  const fs::path dir = fresh_dir();
+  EXPECT_EXIT(
+      {
+        formats::OutputFile first((dir / "a.aut").string());
+        formats::OutputFile second((dir / "b.aut").string());
+        std::fputs("partial", first.stream());
+        std::fputs("partial", second.stream());
+        second.finish();  // written whole, not yet moved into place
+        if (formats::discard_uncommitted_outputs_before_exit()) ::_exit(2);
+        ::_exit(0);
+      },
+      ::testing::ExitedWithCode(2), "");
+  EXPECT_TRUE(fs::is_empty(dir)) << "a temporary file was left";
+  fs::remove_all(dir);
+}
+
+// Once a result is in place the run's work is done: a stop is refused, and
+// nothing is removed.
+TEST(OutputFileDeathTest, NoDiscardOnceAResultIsCommitted) {
+  const fs::path dir = fresh_dir();
+  EXPECT_EXIT(
+      {
+        formats::OutputFile out((dir / "a.aut").string());
+        std::fputs("whole", out.stream());
+        out.commit();
+        ::_exit(formats::discard_uncommitted_outputs_before_exit() ? 2 : 0);
+      },
+      ::testing::ExitedWithCode(0), "");
+  EXPECT_TRUE(fs::exists(dir / "a.aut"));
+  fs::remove_all(dir);
+}

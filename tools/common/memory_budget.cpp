@@ -11,24 +11,17 @@
 
 #include "tools/common/tool.hpp"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define BB_ADDRESS_SANITIZER 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define BB_ADDRESS_SANITIZER 1
-#endif
-#endif
-
 namespace tools {
 
 namespace {
 
-std::optional<std::uint64_t> meminfo_total() {
+// A field of /proc/meminfo in bytes, e.g. "MemTotal:".
+std::optional<std::uint64_t> meminfo(const std::string& field) {
   std::ifstream in("/proc/meminfo");
   std::string key, unit;
   std::uint64_t value = 0;
   while (in >> key >> value >> unit)
-    if (key == "MemTotal:") return value * 1024;  // given in kB
+    if (key == field) return value * 1024;  // given in kB
   return std::nullopt;
 }
 
@@ -44,7 +37,7 @@ std::optional<std::uint64_t> cgroup_limit() {
 }  // namespace
 
 std::optional<std::uint64_t> physical_memory_bytes() {
-  const std::optional<std::uint64_t> total = meminfo_total();
+  const std::optional<std::uint64_t> total = meminfo("MemTotal:");
   const std::optional<std::uint64_t> cgroup = cgroup_limit();
   if (total && cgroup) return std::min(*total, *cgroup);
   return total ? total : cgroup;
@@ -94,11 +87,16 @@ std::string format_memory_size(std::uint64_t bytes) {
   return fmt::format("{} MiB", bytes >> 20);
 }
 
-std::optional<std::uint64_t> apply_memory_budget(std::uint64_t bytes) {
-#ifdef BB_ADDRESS_SANITIZER
-  (void)bytes;
-  return std::nullopt;
-#else
+std::uint64_t address_space_backstop(std::uint64_t budget) {
+  constexpr std::uint64_t max = std::numeric_limits<std::uint64_t>::max();
+  const std::uint64_t times_four = budget > max / 4 ? max : budget * 4;
+  const std::uint64_t physical = physical_memory_bytes().value_or(0);
+  const std::uint64_t swap = meminfo("SwapTotal:").value_or(0);
+  return std::max(times_four, physical > max - swap ? max : physical + swap);
+}
+
+std::optional<std::uint64_t> apply_address_space_limit(std::uint64_t bytes) {
+  if constexpr (address_sanitizer_build) return std::nullopt;
   rlimit limit{};
   if (::getrlimit(RLIMIT_AS, &limit) != 0) return std::nullopt;
   if (limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur <= bytes) return limit.rlim_cur;
@@ -106,7 +104,6 @@ std::optional<std::uint64_t> apply_memory_budget(std::uint64_t bytes) {
   limit.rlim_cur = bytes;
   if (::setrlimit(RLIMIT_AS, &limit) != 0) return std::nullopt;
   return bytes;
-#endif
 }
 
 }  // namespace tools

@@ -1,8 +1,11 @@
 #pragma once
-// How much memory a tool may use: a budget enforced as a limit on the
-// process's address space (setrlimit RLIMIT_AS), so that a model or LTS
-// too large for the machine ends in a clean error (std::bad_alloc, caught
-// by tools::run_tool) instead of the kernel's out-of-memory killer.
+// How much memory a tool may use, so that a model or LTS too large for the
+// machine ends in a clean error instead of the kernel's out-of-memory
+// killer. The budget bounds the memory the run uses (its resident anonymous
+// pages and swap, watched by tools/common/memory_watch.hpp); the address
+// space it may reserve is bounded only by a generous backstop
+// (address_space_backstop), so that a runaway reservation still fails
+// cleanly with std::bad_alloc (caught by tools::run_tool).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -29,10 +32,34 @@ std::uint64_t parse_memory_size(const std::string& text);
 // "1.5 GiB", "512 MiB": a size for messages.
 std::string format_memory_size(std::uint64_t bytes);
 
-// Lowers the address-space limit to `bytes` (never raises it above a lower
-// limit already set, e.g. by `ulimit -v`) and returns the limit in force.
 // AddressSanitizer reserves terabytes of address space for its shadow
-// memory: its builds set no limit (nullopt).
-std::optional<std::uint64_t> apply_memory_budget(std::uint64_t bytes);
+// memory and keeps freed memory in quarantine: its builds enforce no budget.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool address_sanitizer_build = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool address_sanitizer_build = true;
+#else
+inline constexpr bool address_sanitizer_build = false;
+#endif
+#else
+inline constexpr bool address_sanitizer_build = false;
+#endif
+
+// The address space a run under `budget` may reserve: four times the
+// budget, and never less than physical memory plus swap. Reserving costs
+// nothing until pages are touched, and touched pages count against the
+// budget itself; the store of gen reserves up to 2.3 times what it touches
+// (doubling segments and indexes: 11.8 GiB reserved at 5.2 GB resident,
+// MS queue, 130 million states), so four times leaves it room. The floor
+// lets a small budget reserve freely: no run can touch more than the
+// machine has. What the backstop catches is a size computed wrong.
+std::uint64_t address_space_backstop(std::uint64_t budget);
+
+// Lowers the address-space limit (RLIMIT_AS) to `bytes`, never raising it
+// above a lower limit already set (e.g. by `ulimit -v`), and returns the
+// limit in force; nullopt in AddressSanitizer builds (no limit) or when the
+// limit cannot be read or set.
+std::optional<std::uint64_t> apply_address_space_limit(std::uint64_t bytes);
 
 }  // namespace tools

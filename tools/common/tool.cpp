@@ -15,6 +15,7 @@
 #include "formats/diagnostic.hpp"
 #include "formats/output_file.hpp"
 #include "tools/common/memory_budget.hpp"
+#include "tools/common/memory_watch.hpp"
 
 namespace tools {
 
@@ -59,18 +60,25 @@ void flush_standard_output() { formats::flush_checked(stdout, "-"); }
 
 namespace {
 
-// The message for std::bad_alloc: which limit was met and how to raise it.
-std::string out_of_memory_message(const std::string& name, std::uint64_t limit, const char* source) {
-  if (limit == 0) return fmt::format("{}: error: out of memory", name);
-  return fmt::format(
-      "{}: error: out of memory: the run needs more than its memory limit of {} ({}); "
-      "raise it with --memory-limit SIZE, e.g. --memory-limit {}G",
-      name, format_memory_size(limit), source, std::max<std::uint64_t>(2, (limit >> 30) * 2));
+// Who set the limit a run met, for the message.
+enum class LimitSource { unknown, by_default, option, ulimit };
+
+// The message for a run out of memory: which limit it met and how to raise
+// it.
+std::string out_of_memory_message(const std::string& name, std::uint64_t limit, LimitSource source) {
+  if (source == LimitSource::unknown) return fmt::format("{}: error: out of memory", name);
+  const std::string prefix = fmt::format("{}: error: out of memory: the run needs more than its memory limit of {}",
+                                         name, format_memory_size(limit));
+  if (source == LimitSource::ulimit)
+    return prefix + " (set by 'ulimit -v'); raise it with 'ulimit -v' (the shell's limit on address space)";
+  return fmt::format("{} ({}); raise it with --memory-limit SIZE, e.g. --memory-limit {}G", prefix,
+                     source == LimitSource::option ? "--memory-limit" : "by default half of physical memory",
+                     std::max<std::uint64_t>(2, (limit >> 30) * 2));
 }
 
-// Runs the body and reports its errors; the exit status. `limit`: the
-// address-space limit in force, 0 for none.
-int run_body(const std::string& name, const std::function<int()>& body, std::uint64_t limit, const char* source) {
+// Runs the body and reports its errors; the exit status. `oom`: the
+// message for std::bad_alloc.
+int run_body(const std::string& name, const std::function<int()>& body, const std::string& oom) {
   try {
     const int status = body();
     flush_standard_output();
@@ -82,11 +90,29 @@ int run_body(const std::string& name, const std::function<int()>& body, std::uin
   } catch (const UsageError& e) {
     std::fprintf(stderr, "%s: error: %s\n", name.c_str(), e.what());
   } catch (const std::bad_alloc&) {
-    std::fprintf(stderr, "%s\n", out_of_memory_message(name, limit, source).c_str());
+    std::fprintf(stderr, "%s\n", oom.c_str());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "%s: error: %s\n", name.c_str(), e.what());
   }
   return exit_error;
+}
+
+// Ends the run from the watch's thread once it uses more than its budget,
+// as std::bad_alloc ends it: `message` on stderr (after the progress line
+// a terminal shows), no result (formats::OutputFile's temporary files
+// removed), exit status 2. The main thread is still running, so _exit: no
+// destructor may run under it. A run that has committed a result is done
+// with its work and left to end by itself.
+void stop_over_budget(const std::string& message) {
+  if (!formats::discard_uncommitted_outputs_before_exit()) return;
+  const std::string text = (::isatty(STDERR_FILENO) ? "\n" : "") + message + "\n";
+  for (std::size_t done = 0; done < text.size();) {
+    const ssize_t wrote = ::write(STDERR_FILENO, text.data() + done, text.size() - done);
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote <= 0) break;
+    done += static_cast<std::size_t>(wrote);
+  }
+  ::_exit(exit_error);
 }
 
 }  // namespace
@@ -97,8 +123,8 @@ int run_tool(CLI::App& app, int argc, char** argv, const std::function<int()>& b
   std::string memory_limit;
   CLI::Option* memory_option =
       app.add_option("--memory-limit", memory_limit,
-                     "Stop with an error when the run needs more memory (address space) than SIZE,\n"
-                     "e.g. 512M or 8G; default: half of physical memory")
+                     "Stop with an error when the run uses more memory (resident, not reserved) than\n"
+                     "SIZE, e.g. 512M or 8G; default: half of physical memory")
           ->type_name("SIZE");
   // CLI11 reads `--tau= IN` as `--tau IN`: the option would take the next
   // argument. An option written with '=' and nothing after it is a slip.
@@ -116,7 +142,7 @@ int run_tool(CLI::App& app, int argc, char** argv, const std::function<int()>& b
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) {  // --help, --version
       return run_body(
-          name, [&] { return app.exit(e); }, 0, "");
+          name, [&] { return app.exit(e); }, out_of_memory_message(name, 0, LimitSource::unknown));
     }
     std::fprintf(stderr, "%s: error: %s\nRun '%s --help' for the options.\n", name.c_str(), e.what(), name.c_str());
     return exit_error;
@@ -128,11 +154,21 @@ int run_tool(CLI::App& app, int argc, char** argv, const std::function<int()>& b
     std::fprintf(stderr, "%s: error: %s\nRun '%s --help' for the options.\n", name.c_str(), e.what(), name.c_str());
     return exit_error;
   }
-  const std::uint64_t limit = budget ? apply_memory_budget(budget).value_or(0) : 0;
-  const char* source = limit < budget                ? "set by 'ulimit -v'"
-                       : memory_option->count() == 0 ? "by default half of physical memory"
-                                                     : "--memory-limit";
-  return run_body(name, body, limit, source);
+  if (address_sanitizer_build) budget = 0;
+  if (budget == 0) return run_body(name, body, out_of_memory_message(name, 0, LimitSource::unknown));
+  // The budget holds the memory the run touches (MemoryWatch); the address
+  // space is held only to a backstop several times larger, as gen's store
+  // reserves more than it touches (memory_budget.hpp).
+  const std::uint64_t backstop = address_space_backstop(budget);
+  const std::uint64_t address_limit = apply_address_space_limit(backstop).value_or(0);
+  const std::string over_budget =
+      out_of_memory_message(name, budget, memory_option->count() == 0 ? LimitSource::by_default : LimitSource::option);
+  // std::bad_alloc: the address space ran out. A lower `ulimit -v` is the
+  // limit met; else the backstop, which follows the budget.
+  const bool from_ulimit = address_limit != 0 && address_limit < backstop;
+  const std::string oom = from_ulimit ? out_of_memory_message(name, address_limit, LimitSource::ulimit) : over_budget;
+  const MemoryWatch watch(budget, [&over_budget](std::uint64_t) { stop_over_budget(over_budget); });
+  return run_body(name, body, oom);
 }
 
 }  // namespace tools

@@ -48,11 +48,13 @@ void describe_tool(CLI::App& app, const std::string& footer);
 void flush_standard_output();
 
 // Adds --memory-limit SIZE to `app` (every tool has it), parses the command
-// line, lowers the address-space limit to the budget
-// (tools/common/memory_budget.hpp) and runs `body`, turning every error
-// into a message on stderr and exit status 2: running out of the budget
-// names it and how to raise it, and a result that could not be written to
-// standard output is an error too. --help and --version exit 0. SIGPIPE
+// line and runs `body` under the memory budget (tools/common/
+// memory_budget.hpp: the memory it uses is watched, its address space held
+// to a backstop), turning every error into a message on stderr and exit
+// status 2: a run over its budget, stopped by the watch or by
+// std::bad_alloc, gets a message naming the limit and how to raise it, and
+// leaves no output file; a result that could not be written to standard
+// output is an error too. --help and --version exit 0. SIGPIPE
 // keeps its default action whatever the caller set: when the reader of a
 // pipe goes away, the tool ends silently like any filter.
 int run_tool(CLI::App& app, int argc, char** argv, const std::function<int()>& body);
