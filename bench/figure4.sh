@@ -71,7 +71,7 @@ fmt='%-6s %-34s %4s %12s %12s %9s %10s %9s %8s %8s\n'
 printf "$fmt" id name ops states transitions q_states reduction lin seconds peak_MB
 [ -z "$csv" ] || echo "id,name,threads,ops,states,transitions,quotient_states,quotient_transitions,reduction,linearizable,seconds,peak_mb" >"$csv"
 : >"$work/points"
-while IFS=, read -r id name file impl spec abstract k n want_lin want_lf; do
+while IFS=, read -r id name file impl spec abstract k n want_lin want_lf _; do
   [[ ,$ids, == *",$id,"* ]] || continue
   for ((ops = 2; ops <= max_ops; ops++)); do
     echo 0 >"$work/rss"; : >"$work/err"
