@@ -6,12 +6,7 @@
 namespace frontend {
 
 Canonicalizer::Canonicalizer(const Program& p, bool renumber)
-    : p_(p), renumber_(renumber), map_(p.nodes.size()), next_(p.nodes.size()) {
-  method_of_code_.assign(p.code.size(), -1);
-  for (std::size_t m = 0; m < p.methods.size(); ++m) {
-    const std::size_t end = m + 1 < p.methods.size() ? p.methods[m + 1].entry : p.code.size();
-    for (std::size_t i = p.methods[m].entry; i < end; ++i) method_of_code_[i] = static_cast<int>(m);
-  }
+    : p_(p), renumber_(renumber), method_of_code_(methods_of_code(p)), map_(p.nodes.size()), next_(p.nodes.size()) {
   for (std::size_t n = 0; n < p.nodes.size(); ++n) map_[n].assign(p.nodes[n].pool + 1, 0);
 }
 

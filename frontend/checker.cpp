@@ -10,6 +10,7 @@
 #include "formats/input_file.hpp"
 #include "frontend/checker_impl.hpp"
 #include "frontend/limits.hpp"
+#include "frontend/liveness.hpp"
 #include "frontend/parser.hpp"
 
 namespace frontend {
@@ -515,6 +516,7 @@ Program compile(const ast::File& file, const CompileOptions& options) {
   }
   Program p;
   detail::Checker(file, *obj, options, p).run();
+  if (options.reset_dead_locals) p.dead_locals = dead_locals(p);
   return p;
 }
 

@@ -18,6 +18,7 @@ struct CompileOptions {
   std::optional<std::pair<long, long>> values;  // overrides the model's `values`
   std::optional<long> pool;                     // overrides every node type's pool size
   bool spec = false;                            // each method body is one atomic step (--spec)
+  bool reset_dead_locals = false;               // Program::dead_locals (frontend/liveness.hpp); gen's default
 };
 
 Program compile(const ast::File& file, const CompileOptions& options);

@@ -4,12 +4,8 @@
 
 namespace frontend {
 
-Independence::Independence(const Program& p) : p_(p), footprints_(p), reached_(p.nodes.size()) {
-  method_of_code_.assign(p.code.size(), -1);
-  for (std::size_t m = 0; m < p.methods.size(); ++m) {
-    const std::size_t end = m + 1 < p.methods.size() ? p.methods[m + 1].entry : p.code.size();
-    for (std::size_t i = p.methods[m].entry; i < end; ++i) method_of_code_[i] = static_cast<int>(m);
-  }
+Independence::Independence(const Program& p)
+    : p_(p), footprints_(p), method_of_code_(methods_of_code(p)), reached_(p.nodes.size()) {
   for (std::size_t n = 0; n < p.nodes.size(); ++n) reached_[n].assign(p.nodes[n].pool + 1, 0);
 }
 

@@ -161,6 +161,7 @@ void Interpreter::calls(const std::int32_t* state, int t, Successors& out) {
         out.states.resize(at);
         continue;
       }
+      reset_dead_locals(s, t);  // parameters the method never reads; no reference among them
       out.labels.push_back(labels_.call(t, static_cast<int>(m), args.data()));
       if (out.record_code) out.code.push_back(-1);
     }
@@ -186,7 +187,22 @@ bool Interpreter::client_allows(const MethodInfo& mi, std::int32_t* s, int t) {
   return true;
 }
 
+bool Interpreter::reset_dead_locals(std::int32_t* s, int t) const {
+  const std::int32_t pc = s[p_.thread_at(t) + Program::pc_slot];
+  if (p_.dead_locals.empty() || pc == 0) return false;
+  const DeadLocals& dead = p_.dead_locals[pc - 1];
+  const int base = p_.thread_at(t) + p_.locals;
+  bool ref_changed = false;
+  for (int off : dead.refs) {
+    ref_changed = ref_changed || s[base + off] != p_.initial[base + off];
+    s[base + off] = p_.initial[base + off];
+  }
+  for (int off : dead.values) s[base + off] = p_.initial[base + off];
+  return ref_changed;
+}
+
 void Interpreter::emit(std::vector<std::int32_t>& s, lts::LabelId label, Successors& out, bool canonicalise) {
+  if (reset_dead_locals(s.data(), t_)) canonicalise = true;
   if (canonicalise) canon_.run(s.data());
   out.states.insert(out.states.end(), s.begin(), s.end());
   out.labels.push_back(label);

@@ -78,6 +78,9 @@ class Interpreter {
   void free_node(Config& c, const Instr& in);
   void run_all(Successors& out);  // work_, then the alternatives on stack_
   void emit(std::vector<std::int32_t>& s, lts::LabelId label, Successors& out, bool canonicalise = true);
+  // Resets thread t's locals that are dead where it stands (Program::dead_locals);
+  // whether a reference changed (the heap needs canonicalising again).
+  bool reset_dead_locals(std::int32_t* s, int t) const;
 
   // Evaluation (eval.cpp).
   std::int32_t addr(const RExpr& e);

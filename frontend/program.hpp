@@ -158,6 +158,13 @@ struct MethodInfo {
   std::vector<NamedSlot> local_names;              // every local, including inlined procedures'
 };
 
+// The local slots one statement may reset before it runs (docs/language.md,
+// "State"): no path from it reads them before writing them again.
+struct DeadLocals {
+  std::vector<int> refs;    // offsets among the locals of reference slots
+  std::vector<int> values;  // and of the others
+};
+
 struct NodeType {
   std::string name;
   int pool = 0;
@@ -201,9 +208,16 @@ struct Program {
   std::vector<std::pair<int, int>> thread_refs;  // (offset in thread, node type) of thread variables
   std::vector<std::int32_t> slot_lo, slot_hi;    // range of every slot (for packing)
   std::vector<std::int32_t> initial;             // the initial state
+  // Per statement, the locals reset when a step stops there; empty: locals
+  // live until the return (CompileOptions::reset_dead_locals).
+  std::vector<DeadLocals> dead_locals;
   std::vector<NamedSlot> shared_names, thread_var_names;
 
   int thread_at(int t) const { return thread_base + t * thread_stride; }  // t from 0
 };
+
+// The method (index into Program::methods) each statement belongs to: the
+// code of method m runs from its entry to the next method's.
+std::vector<int> methods_of_code(const Program& p);
 
 }  // namespace frontend

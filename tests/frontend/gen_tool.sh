@@ -55,18 +55,24 @@ if [ -x "$REFINES" ]; then
   [ $rc -eq 1 ] || fail "refines racy stack: exit $rc, expected 1"
 fi
 
-# --thread-steps: every internal step is step(T), nothing is 'i'; hiding
-# step (quotient --tau=step) gives back the plain LTS's quotient, with and
-# without --spec. Waiting on a lock is a self-loop step(T).
+# --thread-steps: every internal step is step(T), nothing is 'i'; with
+# --no-reduce the LTS is the plain full one relabelled; hiding step
+# (quotient --tau=step) gives back the plain LTS's quotient, with and
+# without --spec, and with and without the reset of dead locals (the one
+# reduction kept under --thread-steps). Waiting on a lock is a self-loop step(T).
 for mode in "" --spec; do
   "$GEN" "$SRC/models/two_lock_queue.conc" --threads 2 --ops 2 $mode --thread-steps -o "$tmp/ts.aut" || fail "--thread-steps $mode"
+  "$GEN" "$SRC/models/two_lock_queue.conc" --threads 2 --ops 2 $mode --thread-steps --no-reduce -o "$tmp/tsfull.aut" ||
+    fail "--thread-steps --no-reduce $mode"
   grep -q '"step(1)"' "$tmp/ts.aut" && grep -q '"step(2)"' "$tmp/ts.aut" || fail "no step(T) labels $mode"
   ! grep -q ',i,' "$tmp/ts.aut" || fail "an 'i' left with --thread-steps $mode"
   "$GEN" "$SRC/models/two_lock_queue.conc" --threads 2 --ops 2 $mode --no-reduce -o "$tmp/plain.aut" || fail "plain $mode"
-  [ "$(head -1 "$tmp/ts.aut")" = "$(head -1 "$tmp/plain.aut")" ] || fail "--thread-steps changed the size $mode"
-  "$BIN/quotient" --tau=step "$tmp/ts.aut" -o "$tmp/ts.q.aut" || fail "quotient --tau=step"
+  [ "$(head -1 "$tmp/tsfull.aut")" = "$(head -1 "$tmp/plain.aut")" ] || fail "--thread-steps changed the size $mode"
   "$BIN/quotient" "$tmp/plain.aut" -o "$tmp/plain.q.aut" || fail "quotient"
-  cmp -s "$tmp/ts.q.aut" "$tmp/plain.q.aut" || fail "quotient --tau=step differs from the plain quotient $mode"
+  for ts in ts tsfull; do
+    "$BIN/quotient" --tau=step "$tmp/$ts.aut" -o "$tmp/$ts.q.aut" || fail "quotient --tau=step"
+    cmp -s "$tmp/$ts.q.aut" "$tmp/plain.q.aut" || fail "quotient --tau=step of $ts differs from the plain quotient $mode"
+  done
 done
 "$GEN" "$SRC/tests/frontend/golden/waiting.conc" --threads 2 --thread-steps > "$tmp/w.aut" || fail "waiting"
 grep -Eq '^\(([0-9]+),"step\(2\)",\1\)$' "$tmp/w.aut" || fail "no waiting self-loop of thread 2"

@@ -1,6 +1,7 @@
 #include "tests/frontend/random_runs.hpp"
 
 #include <cstdlib>
+#include <initializer_list>
 #include <iterator>
 
 #include <fmt/format.h>
@@ -26,14 +27,15 @@ std::uint64_t from_env(const char* name, std::uint64_t fallback) {
 SeedRange seed_range() { return SeedRange{from_env("BB_REDUCE_SEED", 0), from_env("BB_REDUCE_ROUNDS", 1000)}; }
 
 std::string describe(const RunSetup& r) {
-  return fmt::format("{}x{} reduce={} workers={}{}", r.threads, r.ops, r.reduce ? 1 : 0, r.workers,
-                     r.thread_steps ? " thread-steps" : "");
+  return fmt::format("{}x{} reduce={} workers={}{}{}", r.threads, r.ops, r.reduce ? 1 : 0, r.workers,
+                     r.thread_steps ? " thread-steps" : "", r.dead_locals ? " dead-locals" : "");
 }
 
 Outcome run_model(const std::string& text, const RunSetup& r) {
   CompileOptions c;
   c.threads = r.threads;
   c.ops = r.ops;
+  c.reset_dead_locals = r.dead_locals;
   const Program p = load_model_text("random.conc", text, c);  // a rejection escapes: a generator bug
   ExploreOptions e;
   e.max_states = random_max_states;
@@ -54,19 +56,23 @@ Outcome run_model(const std::string& text, const RunSetup& r) {
 
 namespace {
 
-Difference fault_differs(const Outcome& a, const Outcome& b) {
-  if ((a.kind == Outcome::faulted) == (b.kind == Outcome::faulted)) return std::nullopt;
+// Whether a and b both ended in an LTS; else the difference, or nullopt when
+// both faulted (or may have: Faults::fewer_heap_faults) or one is too big.
+std::optional<Difference> ended_alike(const Outcome& a, const Outcome& b, Faults faults) {
+  if (a.kind == Outcome::too_big || b.kind == Outcome::too_big) return Difference{};
+  if (a.kind == Outcome::faulted && b.kind == Outcome::faulted) return Difference{};
+  if (a.kind != Outcome::faulted && b.kind != Outcome::faulted) return std::nullopt;
+  if (faults == Faults::fewer_heap_faults && a.kind == Outcome::faulted &&
+      a.fault.find("out of heap") != std::string::npos)
+    return Difference{};
   const Outcome& f = a.kind == Outcome::faulted ? a : b;
   return fmt::format("only the {} run faults: {}", &f == &a ? "first" : "second", f.fault);
 }
 
-}  // namespace
-
-Difference quotients_differ(const Outcome& a, const Outcome& b) {
-  if (a.kind == Outcome::too_big || b.kind == Outcome::too_big) return std::nullopt;
-  if (Difference d = fault_differs(a, b)) return d;
-  if (a.kind == Outcome::faulted) return std::nullopt;
-  for (bisim::Equivalence e : {bisim::Equivalence::divbranching, bisim::Equivalence::branching}) {
+Difference quotients_differ_in(const Outcome& a, const Outcome& b, Faults faults,
+                               std::initializer_list<bisim::Equivalence> equivalences) {
+  if (std::optional<Difference> d = ended_alike(a, b, faults)) return *d;
+  for (bisim::Equivalence e : equivalences) {
     const lts::Lts qa = bisim::minimise(a.lts, e).quotient, qb = bisim::minimise(b.lts, e).quotient;
     std::string why;
     if (!isomorphic_minimal_lts(qa, qb, &why))
@@ -74,6 +80,16 @@ Difference quotients_differ(const Outcome& a, const Outcome& b) {
                          qa.num_states, qb.num_states, qa.num_transitions(), qb.num_transitions(), why);
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+Difference quotients_differ(const Outcome& a, const Outcome& b, Faults faults) {
+  return quotients_differ_in(a, b, faults, {bisim::Equivalence::divbranching, bisim::Equivalence::branching});
+}
+
+Difference strong_quotients_differ(const Outcome& a, const Outcome& b, Faults faults) {
+  return quotients_differ_in(a, b, faults, {bisim::Equivalence::strong});
 }
 
 namespace {
@@ -94,22 +110,19 @@ std::string progress_verdicts(const lts::Lts& l) {
 
 }  // namespace
 
-Difference progress_differs(const Outcome& a, const Outcome& b) {
-  if (a.kind == Outcome::too_big || b.kind == Outcome::too_big) return std::nullopt;
-  if (Difference d = fault_differs(a, b)) return d;
-  if (a.kind == Outcome::faulted) return std::nullopt;
+Difference progress_differs(const Outcome& a, const Outcome& b, Faults faults) {
+  if (std::optional<Difference> d = ended_alike(a, b, faults)) return *d;
   const std::string va = progress_verdicts(a.lts), vb = progress_verdicts(b.lts);
   if (va == vb) return std::nullopt;
   return fmt::format("progress verdicts differ: {}\nagainst {}", va, vb);
 }
 
 Difference runs_differ(const Outcome& a, const Outcome& b) {
-  if (a.kind == Outcome::too_big || b.kind == Outcome::too_big) return std::nullopt;
-  if (Difference d = fault_differs(a, b)) return d;
-  if (a.kind == Outcome::faulted) {
+  if (a.kind == Outcome::faulted && b.kind == Outcome::faulted) {
     if (a.fault == b.fault) return std::nullopt;
     return fmt::format("different faults:\n{}\nagainst\n{}", a.fault, b.fault);
   }
+  if (std::optional<Difference> d = ended_alike(a, b, Faults::same)) return *d;
   std::string why;
   if (identical_lts(a.lts, b.lts, &why)) return std::nullopt;
   return "the LTSs differ: " + why;

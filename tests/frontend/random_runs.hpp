@@ -27,8 +27,9 @@ struct RunSetup {
   bool reduce = false;
   unsigned workers = 1;
   bool thread_steps = false;  // internal steps labelled step(T), for progress checks
+  bool dead_locals = false;   // CompileOptions::reset_dead_locals
 };
-std::string describe(const RunSetup& r);  // "2x2 reduce=1 workers=2", then " thread-steps" if set
+std::string describe(const RunSetup& r);  // "2x2 reduce=1 workers=2", then " thread-steps", " dead-locals" if set
 
 // What one exploration gave: an LTS, a run-time fault (its message), or too
 // many states. A model the checker rejects throws formats::ParseError.
@@ -43,13 +44,19 @@ Outcome run_model(const std::string& text, const RunSetup& r);
 // Both return nullopt when either side is too big (the caller counts
 // skips with run_model first).
 using Difference = std::optional<std::string>;
-// Reduction: a fault on both sides or on neither; without a fault, the
-// divbranching quotients are isomorphic and so are the branching ones.
-Difference quotients_differ(const Outcome& a, const Outcome& b);
-// Progress (runs with thread_steps): a fault on both sides or on neither;
-// without a fault, the five progress properties of refine::check_progress
-// have the same verdicts on both LTSs (or both are refused).
-Difference progress_differs(const Outcome& a, const Outcome& b);
+// Faults must agree: on both sides or on neither. When b resets dead locals
+// (fewer_heap_faults), a's fault may also be an exhausted pool that b does
+// not reach: b collects the nodes only dead locals point to (docs/reduction.md).
+enum class Faults { same, fewer_heap_faults };
+// Reduction: faults agree; without a fault, the divbranching quotients are
+// isomorphic and so are the branching ones.
+Difference quotients_differ(const Outcome& a, const Outcome& b, Faults faults = Faults::same);
+// Dead locals: faults agree; without a fault, the strong quotients are isomorphic.
+Difference strong_quotients_differ(const Outcome& a, const Outcome& b, Faults faults = Faults::fewer_heap_faults);
+// Progress (runs with thread_steps): faults agree; without a fault, the five
+// progress properties of refine::check_progress have the same verdicts on
+// both LTSs (or both are refused).
+Difference progress_differs(const Outcome& a, const Outcome& b, Faults faults = Faults::same);
 // Determinism: the same LTS exactly, or the same fault message.
 Difference runs_differ(const Outcome& a, const Outcome& b);
 

@@ -4,7 +4,10 @@
 // the full exploration and faults exactly when it faults; exploring with two
 // workers gives exactly the LTS (or the fault) of one, reduced or not; with
 // thread-labelled steps (ExploreOptions::thread_steps) the reduction changes
-// no progress verdict of refine::check_progress.
+// no progress verdict of refine::check_progress. Resetting dead locals
+// (CompileOptions::reset_dead_locals) leaves the strong quotient isomorphic,
+// alone and with the reduction leaves the other two quotients and the
+// progress verdicts, and only removes faults of an exhausted pool.
 // BB_REDUCE_ROUNDS (default 1000) seeds from BB_REDUCE_SEED (default 0); a
 // failure prints the seed and the model (docs/architecture.md, "Random models").
 #include <gtest/gtest.h>
@@ -39,6 +42,8 @@ TEST_P(ReductionEquivalence, RandomModels) {
   const RunSetup full{threads, ops, false, 1}, reduced{threads, ops, true, 1};
   const RunSetup full2{threads, ops, false, 2}, reduced2{threads, ops, true, 2};
   const RunSetup full_steps{threads, ops, false, 1, true}, reduced_steps{threads, ops, true, 1, true};
+  const RunSetup dead{threads, ops, false, 1, false, true}, reduced_dead{threads, ops, true, 1, false, true};
+  const RunSetup dead_steps{threads, ops, false, 1, true, true};
   const SeedRange seeds = seed_range();
   std::uint64_t skipped = 0;
   int reports = 0;
@@ -60,6 +65,12 @@ TEST_P(ReductionEquivalence, RandomModels) {
     if (report(runs_differ(r, run_model(text, reduced2)), seed, reduced, reduced2, text, reports)) return;
     const Difference steps = progress_differs(run_model(text, full_steps), run_model(text, reduced_steps));
     if (report(steps, seed, full_steps, reduced_steps, text, reports)) return;
+    if (report(strong_quotients_differ(f, run_model(text, dead)), seed, full, dead, text, reports)) return;
+    const Difference both = quotients_differ(f, run_model(text, reduced_dead), Faults::fewer_heap_faults);
+    if (report(both, seed, full, reduced_dead, text, reports)) return;
+    const Difference dead_progress =
+        progress_differs(run_model(text, full_steps), run_model(text, dead_steps), Faults::fewer_heap_faults);
+    if (report(dead_progress, seed, full_steps, dead_steps, text, reports)) return;
   }
   RecordProperty("skipped", static_cast<int>(skipped));
   EXPECT_LE(skipped * 20, seeds.count) << "more than 5% of the models exceed " << random_max_states << " states";

@@ -85,7 +85,8 @@ void add_gen_options(CLI::App& app, GenOptions& g) {
   app.add_flag("--thread-steps", g.thread_steps,
                "Write each internal step of thread T as the visible label step(T) instead of 'i'");
   app.add_flag("--no-reduce", g.no_reduce,
-               "The full LTS: no partial-order reduction (docs/reduction.md; it is off with --thread-steps)");
+               "The full LTS: no partial-order reduction (off with --thread-steps too) and no reset of dead "
+               "locals (docs/reduction.md)");
   app.add_option("--max-states", g.max_states_text,
                  "Stop with an error beyond this many states, N >= 1 (default: no bound but --memory-limit)")
       ->type_name("N");
@@ -101,6 +102,7 @@ frontend::CompileOptions compile_options(const GenOptions& g) {
   options.object = g.object;
   options.threads = g.threads;
   options.spec = g.spec;
+  options.reset_dead_locals = !g.no_reduce;  // strong bisimilarity: safe with --thread-steps too
   options.ops = parse_ops(g.ops);
   if (!g.values.empty()) options.values = parse_values(g.values);
   if (g.pool >= 0) options.pool = g.pool;

@@ -1,0 +1,14 @@
+#include "frontend/program.hpp"
+
+namespace frontend {
+
+std::vector<int> methods_of_code(const Program& p) {
+  std::vector<int> method(p.code.size(), -1);
+  for (std::size_t m = 0; m < p.methods.size(); ++m) {
+    const std::size_t end = m + 1 < p.methods.size() ? p.methods[m + 1].entry : p.code.size();
+    for (std::size_t i = p.methods[m].entry; i < end; ++i) method[i] = static_cast<int>(m);
+  }
+  return method;
+}
+
+}  // namespace frontend
