@@ -132,15 +132,16 @@ std::vector<DeadLocals> dead_locals(const Program& p) {
 
   const std::vector<int> method = methods_of_code(p);
   const std::vector<Slots> used = slots_of_methods(p, method, fx);
+  std::vector<Slots> refs(p.methods.size(), Slots(n));
+  for (std::size_t m = 0; m < p.methods.size(); ++m)
+    for (auto [off, type] : p.methods[m].local_refs) refs[m].add(off, 1);
   std::vector<DeadLocals> dead(size);
   for (std::size_t i = 0; i < size; ++i) {
     const int m = method[i];
     if (m < 0) continue;
-    Slots refs(n);
-    for (auto [off, type] : p.methods[m].local_refs) refs.add(off, 1);
     for (int s = 0; s < n; ++s) {
       if (!used[m].has(s) || live_in[i].has(s)) continue;
-      (refs.has(s) ? dead[i].refs : dead[i].values).push_back(s);
+      (refs[m].has(s) ? dead[i].refs : dead[i].values).push_back(s);
     }
   }
   return dead;
