@@ -56,8 +56,10 @@ Outcome run_model(const std::string& text, const RunSetup& r) {
 
 namespace {
 
-// Whether a and b both ended in an LTS; else the difference, or nullopt when
-// both faulted (or may have: Faults::fewer_heap_faults) or one is too big.
+// nullopt when a and b both ended in an LTS (compare them); else the verdict
+// of the comparison: no difference when both faulted (or only a, of an
+// exhausted pool, under Faults::fewer_heap_faults) or one is too big, else
+// which one faulted.
 std::optional<Difference> ended_alike(const Outcome& a, const Outcome& b, Faults faults) {
   if (a.kind == Outcome::too_big || b.kind == Outcome::too_big) return Difference{};
   if (a.kind == Outcome::faulted && b.kind == Outcome::faulted) return Difference{};
