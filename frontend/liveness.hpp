@@ -3,7 +3,9 @@
 // writes them again. A step that stops at such a statement resets them to
 // their initial values, so states that differ only in values the thread
 // will never read are one state. The two are strongly bisimilar, with every
-// label (step(T) included), so every quotient and every verdict is the same;
+// label (step(T) included), while no node pool runs out (a node only dead
+// locals point to is garbage: docs/reduction.md), so every quotient and
+// every verdict is the same;
 // this is the reduction by live variables of M. Bozga, J.-C. Fernandez,
 // L. Ghirvu, "State space reduction based on live variables analysis"
 // (SAS 1999), as CADP applies it (H. Garavel, W. Serwe, "State space

@@ -131,21 +131,6 @@ void break_analysis(Program& p) {
   }
 }
 
-test::Outcome explore_outcome(const Program& p) {
-  ExploreOptions e;
-  e.max_states = test::random_max_states;
-  test::Outcome o;
-  try {
-    o.lts = explore(p, e);
-  } catch (const formats::ParseError& fault) {
-    o.kind = test::Outcome::faulted;
-    o.fault = fault.what();
-  } catch (const StateLimit&) {
-    o.kind = test::Outcome::too_big;
-  }
-  return o;
-}
-
 // On random models the reset merges states on many seeds (the comparison in
 // reduction_equivalence_test.cpp is not vacuous), and an analysis that
 // calls every local dead is caught by that comparison on many seeds.
@@ -153,15 +138,15 @@ TEST(DeadLocals, RandomModelsMergeAndABrokenAnalysisIsCaught) {
   int compared = 0, smaller = 0, caught = 0;
   for (std::uint64_t seed = 0; seed < 200; ++seed) {
     const std::string text = testing_support::random_model(seed);
-    const test::Outcome full = explore_outcome(compile_text(text, false, 2, 2));
-    const test::Outcome reset = explore_outcome(compile_text(text, true, 2, 2));
+    const test::Outcome full = test::run_program(compile_text(text, false, 2, 2), {});
+    const test::Outcome reset = test::run_program(compile_text(text, true, 2, 2), {});
     EXPECT_FALSE(test::strong_quotients_differ(full, reset)) << "seed " << seed;  // faults included
     if (full.kind != test::Outcome::explored || reset.kind != test::Outcome::explored) continue;
     ++compared;
     smaller += reset.lts.num_states < full.lts.num_states;
     Program wrong = compile_text(text, true, 2, 2);
     break_analysis(wrong);
-    caught += test::strong_quotients_differ(full, explore_outcome(wrong)).has_value();
+    caught += test::strong_quotients_differ(full, test::run_program(wrong, {})).has_value();
   }
   RecordProperty("compared", compared);
   RecordProperty("smaller", smaller);

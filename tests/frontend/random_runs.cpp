@@ -36,7 +36,10 @@ Outcome run_model(const std::string& text, const RunSetup& r) {
   c.threads = r.threads;
   c.ops = r.ops;
   c.reset_dead_locals = r.dead_locals;
-  const Program p = load_model_text("random.conc", text, c);  // a rejection escapes: a generator bug
+  return run_program(load_model_text("random.conc", text, c), r);  // a rejection escapes: a generator bug
+}
+
+Outcome run_program(const Program& p, const RunSetup& r) {
   ExploreOptions e;
   e.max_states = random_max_states;
   e.reduce = r.reduce;

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "frontend/program.hpp"
 #include "lts/lts.hpp"
 
 namespace frontend::test {
@@ -39,6 +40,9 @@ struct Outcome {
   std::string fault;
 };
 Outcome run_model(const std::string& text, const RunSetup& r);
+// The same for a compiled program (r's threads, ops and dead_locals are the
+// program's own then).
+Outcome run_program(const Program& p, const RunSetup& r);
 
 // A comparison of two runs: nullopt when they agree, else what differs.
 // Both return nullopt when either side is too big (the caller counts
