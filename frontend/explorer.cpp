@@ -51,7 +51,7 @@ class Exploration {
  public:
   Exploration(const Program& p, const ExploreOptions& options)
       : p_(p), options_(options), states_(std::make_unique<StateStore>(p)), store_(*states_) {}
-  std::unique_ptr<StateStore> release_states() { return std::move(states_); }
+  ExploredStates release_states() { return {std::move(states_), std::move(merged_)}; }
   lts::Lts run(ExploreStats* stats);
 
  private:
@@ -74,6 +74,7 @@ class Exploration {
   Clock::time_point start_ = Clock::now(), last_report_ = start_;
   std::vector<std::pair<lts::LabelId, lts::StateId>> out_;
   std::vector<std::pair<std::uint32_t, bool>> inserted_;
+  lts::Contraction merged_;  // ExploredStates::merged
 };
 
 lts::Lts Exploration::run(ExploreStats* stats) {
@@ -101,16 +102,21 @@ lts::Lts Exploration::run(ExploreStats* stats) {
         fmt::format("no thread of object '{}' can ever call a method, so the LTS would have no visible action "
                     "and every check on it would hold vacuously",
                     p_.object)});
+  lts::Lts l = std::move(builder_).finish();
+  // The ample steps leave many states with one internal step and nothing
+  // else; the quotient would merge each into its target, so merge them now.
+  if (options_.reduce) merged_ = lts::contract_single_tau_states(l);
   if (stats) {
-    stats->states = store_.size();
-    stats->transitions = transitions_;
+    stats->states = l.num_states;
+    stats->transitions = l.num_transitions();
+    stats->explored = store_.size();
     stats->seconds = std::chrono::duration<double>(Clock::now() - start_).count();
     stats->cpu_seconds = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
     stats->record_bytes = store_.record_bytes();
     stats->store_bytes = store_.memory();
     stats->lts_bytes = transitions_ * sizeof(lts::Transition);
   }
-  return std::move(builder_).finish();
+  return l;
 }
 
 void Exploration::insert_chunk(SuccessorChunk& c, LabelIds& labels) {
@@ -188,8 +194,7 @@ lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* 
   return Exploration(p, options).run(stats);
 }
 
-lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* stats,
-                 std::unique_ptr<StateStore>* states) {
+lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* stats, ExploredStates* states) {
   Exploration exploration(p, options);
   lts::Lts result = exploration.run(stats);
   if (states) *states = exploration.release_states();

@@ -11,9 +11,11 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "frontend/program.hpp"
 #include "lts/lts.hpp"
+#include "lts/tau_contraction.hpp"
 
 namespace frontend {
 
@@ -29,18 +31,21 @@ struct ExploreProgress {
 struct ExploreOptions {
   std::uint64_t max_states = 0;  // 0: no bound
   bool thread_steps = false;     // internal steps of thread T are labelled step(T), not tau
-  bool reduce = false;           // partial-order reduction (docs/reduction.md); gen turns it on by default
-  unsigned workers = 1;          // exploring threads; gen defaults to the machine's cores
+  // Partial-order reduction, and states whose only step is internal merged
+  // into its target (docs/reduction.md); gen turns it on by default.
+  bool reduce = false;
+  unsigned workers = 1;                                     // exploring threads; gen defaults to the machine's cores
   std::function<void(const ExploreProgress&)> on_progress;  // about once a second
 };
 
 struct ExploreStats {
-  std::uint64_t states = 0, transitions = 0;
-  double seconds = 0;            // wall clock
-  double cpu_seconds = 0;        // processor time of this process (fair on a shared machine)
-  std::size_t record_bytes = 0;  // packed bytes per state
-  std::size_t store_bytes = 0;   // the visited set (tree-compressed, docs/state-storage.md)
-  std::size_t lts_bytes = 0;     // transitions
+  std::uint64_t states = 0, transitions = 0;  // of the LTS
+  std::uint64_t explored = 0;                 // states visited: more than the LTS's when single-step states are merged
+  double seconds = 0;                         // wall clock
+  double cpu_seconds = 0;                     // processor time of this process (fair on a shared machine)
+  std::size_t record_bytes = 0;               // packed bytes per state
+  std::size_t store_bytes = 0;                // the visited set (tree-compressed, docs/state-storage.md)
+  std::size_t lts_bytes = 0;                  // transitions
 };
 
 // Thrown when --max-states is reached.
@@ -49,10 +54,20 @@ class StateLimit : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The visited states of an exploration, and the LTS state each one is.
+struct ExploredStates {
+  std::unique_ptr<StateStore> store;
+  // Per stored state: its LTS state, or the one it was merged into; per LTS
+  // state: its stored state (lts/tau_contraction.hpp). Empty when nothing
+  // was merged: the same ids.
+  lts::Contraction merged;
+  lts::StateId lts_state_of(std::uint32_t id) const { return merged.into.empty() ? id : merged.into[id]; }
+  bool kept(std::uint32_t id) const { return merged.into.empty() || merged.kept[merged.into[id]] == id; }
+};
+
 lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* stats = nullptr);
-// The same, keeping the visited states: state i of the LTS is (*states)->get(i)
-// (a replay follows a bisimilarity witness's state numbers this way).
-lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* stats,
-                 std::unique_ptr<StateStore>* states);
+// The same, keeping the visited states (a replay follows a bisimilarity
+// witness's state numbers this way).
+lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* stats, ExploredStates* states);
 
 }  // namespace frontend

@@ -7,16 +7,16 @@ namespace frontend::replay {
 LtsNumbering::LtsNumbering(const Program& p, bool reduced) : p_(p), canon_(p) {
   ExploreOptions options;
   options.reduce = reduced;
-  explore(p, options, nullptr, &store_);
-  count_ = store_->size();
+  count_ = explore(p, options, nullptr, &explored_).num_states;
+  visited_ = explored_.store->size();
 }
 
-std::optional<std::uint32_t> LtsNumbering::number(const std::vector<std::int32_t>& state) {
+std::optional<LtsNumbering::Numbered> LtsNumbering::lookup(const std::vector<std::int32_t>& state) {
   std::vector<std::int32_t> canonical = state;
   canon_.run(canonical.data());
-  const std::uint32_t id = store_->insert(canonical.data()).first;
-  if (id < count_) return id;
-  return std::nullopt;
+  const std::uint32_t id = explored_.store->insert(canonical.data()).first;
+  if (id >= visited_) return std::nullopt;
+  return Numbered{explored_.lts_state_of(id), !explored_.kept(id)};
 }
 
 }  // namespace frontend::replay

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "frontend/canonical.hpp"
+#include "frontend/explorer.hpp"
 #include "frontend/program.hpp"
 #include "frontend/state_store.hpp"
 
@@ -21,12 +22,22 @@ class LtsNumbering {
   LtsNumbering(const Program& p, bool reduced);
   std::uint32_t states() const { return count_; }
   // The number of the LTS state a concrete state (nodes not renumbered) is,
-  // or nullopt when the LTS has no such state.
-  std::optional<std::uint32_t> number(const std::vector<std::int32_t>& state);
+  // or was merged into (a state whose only step is internal, a tau-step to
+  // that state: lts/tau_contraction.hpp); nullopt when gen never visits it.
+  std::optional<std::uint32_t> number(const std::vector<std::int32_t>& state) {
+    const auto n = lookup(state);
+    return n ? std::optional<std::uint32_t>(n->number) : std::nullopt;
+  }
+  struct Numbered {
+    std::uint32_t number;
+    bool merged;  // merged into LTS state `number`, not that state itself
+  };
+  std::optional<Numbered> lookup(const std::vector<std::int32_t>& state);
 
  private:
   const Program& p_;
-  std::unique_ptr<StateStore> store_;
+  ExploredStates explored_;
+  std::uint32_t visited_ = 0;
   Canonicalizer canon_;
   std::uint32_t count_ = 0;
 };

@@ -279,6 +279,24 @@ SearchResult find_lasso(Space& space, const Counterexample& cex, const SearchLim
   return result;
 }
 
+// The run of a play's search, with the play's notes on the steps that are
+// its moves, and a note on each internal step out of a state gen merged.
+Run play_run(const Space& space, const SidePath& side, const std::vector<std::pair<std::uint32_t, Edge>>& path,
+             const std::vector<std::uint32_t>& positions, std::uint32_t goal) {
+  Run run = space.run(path);
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    const bool move = i == 0 || positions[i - 1] <= goal;  // not a step out of a merged state
+    const std::uint32_t k = positions[i] > goal ? positions[i] - goal : positions[i];
+    run.notes.push_back(move ? side.notes[k - 1] : fmt::format("{} {}", merged_step_note, side.steps[k - 1].to));
+    // The cycle starts with the move out of position cycle_start.
+    if (side.cycle_start != SidePath::none && move && k == side.cycle_start + 1 && run.cycle_start == Run::none)
+      run.cycle_start = i;
+  }
+  if (side.cycle_start != SidePath::none && run.cycle_start == Run::none) run.cycle_start = path.size();
+  run.end_note = side.end_note;
+  return run;
+}
+
 }  // namespace
 
 SearchResult find_run(const Program& p, const Counterexample& cex, const SearchLimits& limits) {
@@ -299,27 +317,42 @@ SearchResult find_play_run(const Program& p, const SidePath& side, std::uint64_t
     return result;
   }
   Space space(p);
-  std::unordered_map<std::uint32_t, std::optional<std::uint32_t>> numbers;  // space id -> LTS state
+  std::unordered_map<std::uint32_t, std::optional<LtsNumbering::Numbered>> numbers;  // space id -> LTS state
   const auto number = [&](std::uint32_t id) {
     auto it = numbers.find(id);
-    if (it == numbers.end()) it = numbers.emplace(id, numbering.number(space.state(id))).first;
+    if (it == numbers.end()) it = numbers.emplace(id, numbering.lookup(space.state(id))).first;
     return it->second;
   };
   std::vector<lts::LabelId> labels;
   std::vector<int> threads;
   play_labels(space, side, labels, threads);
   const auto goal = static_cast<std::uint32_t>(side.steps.size());
-  Product product(space, goal + 1, limits);
-  std::uint32_t best = 0;
-  const auto follow = [&](std::uint32_t pos, const Edge& e, std::vector<std::uint32_t>& out) {
-    if (pos < goal && e.label == labels[pos] && (threads[pos] < 0 || threads[pos] == e.thread) &&
-        number(e.to) == side.steps[pos].to)
-      out.push_back(pos + 1);
+  // Position k <= goal: at the LTS state the play is in after k steps, the
+  // state itself. Position goal + k: at a state that gen merged into that
+  // LTS state (a state whose only step is internal, lts/tau_contraction.hpp);
+  // internal steps lead from it to the state itself. The play's steps are
+  // the LTS's transitions, which leave from the state itself.
+  const auto merged_position = [goal](std::uint32_t k) { return goal + k; };
+  const auto at_state = [&](std::uint32_t k) { return side.steps[k - 1].to; };
+  const auto arrive = [&](std::uint32_t k, std::uint32_t to, std::vector<std::uint32_t>& out) {
+    const auto n = number(to);
+    if (n && n->number == at_state(k)) out.push_back(n->merged ? merged_position(k) : k);
   };
-  const bool starts = side.steps.empty() || number(0) == side.steps.front().from;
+  const auto follow = [&](std::uint32_t pos, const Edge& e, std::vector<std::uint32_t>& out) {
+    if (pos > goal) {
+      if (e.label == lts::tau) arrive(pos - goal, e.to, out);
+      return;
+    }
+    if (pos < goal && e.label == labels[pos] && (threads[pos] < 0 || threads[pos] == e.thread))
+      arrive(pos + 1, e.to, out);
+  };
+  const bool starts = side.steps.empty() || (number(0) && number(0)->number == side.steps.front().from);
+  Product product(space, 2 * goal + 1, limits);
+  std::uint32_t best = 0;
   const auto found = !starts ? std::nullopt : product.search(0, 0, unbounded, follow, [&](std::uint32_t id) {
-    best = std::max(best, product.node(id).pos);
-    return product.node(id).pos == goal;
+    const std::uint32_t pos = product.node(id).pos;
+    best = std::max(best, pos > goal ? pos - goal : pos);
+    return pos == goal;
   });
   if (!found) {
     result.why = {best, best < goal ? fmt::format("no step of the model goes from LTS state {} by {} to state {}",
@@ -327,10 +360,7 @@ SearchResult find_play_run(const Program& p, const SidePath& side, std::uint64_t
                                     : "the play does not start at the initial state"};
     return result;
   }
-  result.run = space.run(product.path(*found));
-  result.run->notes = side.notes;
-  result.run->end_note = side.end_note;
-  if (side.cycle_start != SidePath::none) result.run->cycle_start = side.cycle_start;
+  result.run = play_run(space, side, product.path(*found), product.positions(*found), goal);
   return result;
 }
 

@@ -120,12 +120,12 @@ frontend::ExploreOptions explore_options(const CLI::App& app, const GenOptions& 
 }
 
 std::string stats_line(const frontend::ExploreStats& st) {
+  const std::uint64_t visited = std::max<std::uint64_t>(st.explored, 1);
   return fmt::format(
-      "gen: {} states, {} transitions, {:.3f} s ({:.3f} s cpu), {:.0f} states/s of cpu, "
+      "gen: {} states, {} transitions, {} states explored, {:.3f} s ({:.3f} s cpu), {:.0f} states/s of cpu, "
       "{} bytes/state packed, {:.1f} bytes/state stored, {:.1f} MB\n",
-      st.states, st.transitions, st.seconds, st.cpu_seconds, st.states / std::max(st.cpu_seconds, 1e-9),
-      st.record_bytes, static_cast<double>(st.store_bytes) / std::max<std::uint64_t>(st.states, 1),
-      (st.store_bytes + st.lts_bytes) / 1e6);
+      st.states, st.transitions, st.explored, st.seconds, st.cpu_seconds, st.explored / std::max(st.cpu_seconds, 1e-9),
+      st.record_bytes, static_cast<double>(st.store_bytes) / visited, (st.store_bytes + st.lts_bytes) / 1e6);
 }
 
 }  // namespace tools

@@ -1,0 +1,98 @@
+#include "lts/tau_contraction.hpp"
+
+#include <algorithm>
+
+namespace lts {
+
+namespace {
+
+// The tau target of each state whose only transition is a tau-step, no_state
+// for the others. The initial state is never merged.
+std::vector<StateId> single_tau_targets(const Lts& l) {
+  std::vector<StateId> single(l.num_states, no_state);
+  std::vector<std::uint32_t> degree(l.num_states, 0);
+  for (const Transition& t : l.transitions) {
+    if (degree[t.from]++ == 0 && t.label == tau) single[t.from] = t.to;
+  }
+  for (StateId s = 0; s < l.num_states; ++s)
+    if (degree[s] != 1 || s == l.initial) single[s] = no_state;
+  return single;
+}
+
+// For each state, the kept state it merges into: follow single tau targets
+// until a state that is kept. A ring of mergeable states keeps the state at
+// which the walk first closes it. Iterative, so chains of 10^7 states need no
+// call stack.
+std::vector<StateId> merge_targets(const std::vector<StateId>& single) {
+  constexpr StateId unknown = no_state, on_path = no_state - 1;
+  const auto n = static_cast<StateId>(single.size());
+  std::vector<StateId> into(n, unknown);
+  std::vector<StateId> path;
+  for (StateId s = 0; s < n; ++s) {
+    if (into[s] != unknown) continue;
+    path.clear();
+    StateId at = s;
+    StateId end;
+    for (;;) {
+      if (into[at] == on_path) {  // a ring: keep `at`
+        end = at;
+        break;
+      }
+      if (into[at] != unknown) {
+        end = into[at];
+        break;
+      }
+      if (single[at] == no_state) {
+        end = at;
+        break;
+      }
+      into[at] = on_path;
+      path.push_back(at);
+      at = single[at];
+    }
+    for (StateId p : path) into[p] = end;
+    into[end] = end;
+  }
+  return into;
+}
+
+}  // namespace
+
+Contraction contract_single_tau_states(Lts& l) {
+  const std::vector<StateId> into = merge_targets(single_tau_targets(l));
+  std::vector<StateId> number(l.num_states, no_state);
+  Contraction c;
+  // Kept states are numbered in their order; the initial state is kept, so
+  // number 0 stays the initial state when it was.
+  for (StateId s = 0; s < l.num_states; ++s)
+    if (into[s] == s) {
+      number[s] = static_cast<StateId>(c.kept.size());
+      c.kept.push_back(s);
+    }
+  c.into.resize(l.num_states);
+  for (StateId s = 0; s < l.num_states; ++s) c.into[s] = number[into[s]];
+
+  std::size_t w = 0;
+  for (const Transition& t : l.transitions)
+    if (into[t.from] == t.from) l.transitions[w++] = {number[t.from], t.label, c.into[t.to]};
+  l.transitions.resize(w);
+  // Each state's transitions are one run when the input lists them by
+  // source, as LtsBuilder does; otherwise sort them all.
+  const auto by_source = [](const Transition& a, const Transition& b) { return a.from < b.from; };
+  if (std::is_sorted(l.transitions.begin(), l.transitions.end(), by_source)) {
+    for (auto first = l.transitions.begin(); first != l.transitions.end();) {
+      const auto last =
+          std::find_if(first, l.transitions.end(), [&](const Transition& t) { return t.from != first->from; });
+      std::sort(first, last);
+      first = last;
+    }
+  } else {
+    std::sort(l.transitions.begin(), l.transitions.end());
+  }
+  l.transitions.erase(std::unique(l.transitions.begin(), l.transitions.end()), l.transitions.end());
+  l.initial = c.into[l.initial];
+  l.num_states = static_cast<StateId>(c.kept.size());
+  return c;
+}
+
+}  // namespace lts
