@@ -27,6 +27,8 @@ class Footprints {
   int locations() const { return locations_; }
   // The abstract location of a state slot in the shared part or the heap, -1 elsewhere.
   int location_of(std::int32_t slot) const;
+  // That of node type n's flag; its fields follow. A shared slot is its own location.
+  int heap_location(int n) const { return heap_location_[n]; }
   // Adds what thread part `tb` of `state` may still read and write, up to the
   // end of its operations (the current one and every call still allowed).
   void add_future(const std::int32_t* state, int tb, Bits& reads, Bits& writes) const;

@@ -5,7 +5,7 @@
 namespace frontend {
 
 Independence::Independence(const Program& p)
-    : p_(p), footprints_(p), method_of_code_(methods_of_code(p)), reached_(p.nodes.size()) {
+    : p_(p), footprints_(p), guarded_(p, footprints_), method_of_code_(methods_of_code(p)), reached_(p.nodes.size()) {
   for (std::size_t n = 0; n < p.nodes.size(); ++n) reached_[n].assign(p.nodes[n].pool + 1, 0);
 }
 
@@ -100,6 +100,9 @@ bool Independence::independent(const std::int32_t* s, int t, const StepAccess& a
     const int loc = footprints_.location_of(slot);
     if (loc < 0) return false;  // another thread's part
     if (!Footprints::test(writes_, loc) && !(written && Footprints::test(reads_, loc))) return true;
+    // The node of a heap slot stays allocated: the step reached it from t's
+    // own variables through slots that are themselves allowed here.
+    if (!written && guarded_.settled(s, slot, loc)) return true;
     return slot >= p_.shared_size && heap_private(s, t, slot);
   };
   for (std::int32_t slot : access.written)

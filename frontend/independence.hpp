@@ -7,7 +7,9 @@
 //   - a node that only t can reach (not from a shared variable, nor from
 //     another thread's variables, locals or LL/SC link);
 //   - an abstract location (Footprints) that no other thread may write
-//     before its operations end, and, if the step writes it, may not read.
+//     before its operations end, and, if the step writes it, may not read;
+//   - a slot the step only reads whose value no write can change any more
+//     (GuardedWrites: every write of it is a cas that would fail).
 // A step that allocates or lets nodes be collected must also leave every
 // allocation of the other threads possible in either order: the pool has at
 // least one free node more than they may still allocate.
@@ -15,6 +17,7 @@
 #include <vector>
 
 #include "frontend/footprint.hpp"
+#include "frontend/guarded_writes.hpp"
 #include "frontend/program.hpp"
 
 namespace frontend {
@@ -47,6 +50,7 @@ class Independence {
 
   const Program& p_;
   Footprints footprints_;
+  GuardedWrites guarded_;
   std::vector<int> method_of_code_;
   Footprints::Bits reads_, writes_;                 // the other threads' futures (scratch)
   std::vector<std::vector<std::uint8_t>> reached_;  // per node type: reachable by another thread

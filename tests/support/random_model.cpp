@@ -115,6 +115,8 @@ class ModelWriter {
   std::string client_clause(int index);
   void return_statement();
   void body_if(const std::string& cond, const Place& at);
+  void guarded_cas(const std::string& target, const std::string& expected_constant, const std::string& local,
+                   const std::string& value);
 
   std::mt19937_64 rng_;
   RandomModelOptions o_;
@@ -125,6 +127,11 @@ class ModelWriter {
   int domain_ = 2, ints_ = 1, refs_ = 0, locks_ = 0;
   bool flag_ = false, heap_ = false, frees_ = false, thread_var_ = false, client_ = false;
   bool risky_ = false, blocking_ = false, diverging_ = false;
+  // Shared writes are mostly a cas expecting a constant, or a local that a
+  // branch just fixed: what the reduction's guarded writes rely on
+  // (frontend/guarded_writes.hpp). Drawn from a generator of its own, so the
+  // other models stay as they were.
+  bool guarded_ = false;
   // The method being written.
   bool has_param_ = false;
   std::string result_;  // "", range or "bool"
@@ -132,6 +139,8 @@ class ModelWriter {
 };
 
 void ModelWriter::declare_object() {
+  guarded_ =
+      static_cast<double>(std::mt19937_64(seed_ ^ 0x6A09E667F3BCC909ull)() >> 11) * 0x1.0p-53 < o_.guarded_chance;
   risky_ = chance(o_.fault_chance);
   blocking_ = chance(o_.blocking_chance);
   diverging_ = chance(o_.divergence_chance);
@@ -210,6 +219,35 @@ void ModelWriter::return_statement() {
   }
 }
 
+// `target` set to `value` by a cas expecting a constant: written as is, or
+// through a local that a branch compares with the constant first. In the
+// third form the local is known to differ, not to equal: the cas expects
+// an unknown value there, which the analysis must not take for a guard.
+void ModelWriter::guarded_cas(const std::string& target, const std::string& expected_constant, const std::string& local,
+                              const std::string& value) {
+  const std::string cas = "b0 := cas(" + target + ", " + local + ", " + value + ");";
+  switch (pick(4)) {
+    case 0: line("b0 := cas(" + target + ", " + expected_constant + ", " + value + ");"); return;
+    case 1:
+      open("if " + local + " == " + expected_constant);
+      line(cas);
+      close();
+      return;
+    case 2:
+      open("if " + local + " != " + expected_constant);
+      line(cas);
+      close();
+      return;
+    default:
+      open("if " + local + " != " + expected_constant);
+      line("skip;");
+      close(" else {");
+      ++indent_;
+      line(cas);
+      close();
+  }
+}
+
 void ModelWriter::block(Place at, int max_statements) {
   const int n = 1 + pick(max_statements);
   for (int i = 0; i < n; ++i) at.in_atomic ? atomic_statement(at) : statement(at);
@@ -277,17 +315,26 @@ bool ModelWriter::shared_access() {
   const std::string x = shared_int();
   switch (pick(8)) {
     case 0: line(local_int() + " := " + x + ";"); return true;
-    case 1: line(x + " := " + local_expr() + ";"); return true;
-    case 2: line("b0 := cas(" + x + ", " + atom() + ", " + local_expr() + ");"); return true;
+    case 1:
+      if (guarded_) guarded_cas(x, constant(), local_int(), local_expr());
+      else line(x + " := " + local_expr() + ";");
+      return true;
+    case 2:
+      if (guarded_) guarded_cas(x, constant(), local_int(), local_expr());
+      else line("b0 := cas(" + x + ", " + atom() + ", " + local_expr() + ");");
+      return true;
     case 3:
       if (!flag_) return false;
       line(pick(2) ? "b0 := f;" : std::string("f := ") + (pick(2) ? "b0;" : "true;"));
       return true;
     case 4: line("b0 := vl(" + x + ");"); return true;
     case 5: line(local_int() + " := ll(" + x + ");"); return true;
-    case 6: line("b0 := sc(" + x + ", " + local_expr() + ");"); return true;
+    case 6:
+      if (guarded_) return false;
+      line("b0 := sc(" + x + ", " + local_expr() + ");");
+      return true;
     default:
-      if (ints_ < 2) return false;
+      if (ints_ < 2 || guarded_) return false;
       line("b0 := dcas(x0, x1, " + atom() + ", " + atom() + ", " + local_expr() + ", " + local_expr() + ");");
       return true;
   }
@@ -315,11 +362,20 @@ bool ModelWriter::heap_access(const Place& at) {
       line(p + " := new N(" + local_expr() + ", " + (chance(0.5) ? "null" : ref_local()) + ");");
       return true;
     case 1: line(p + " := " + r + ";"); return true;
-    case 2: line(r + " := " + (chance(0.2) ? "null" : p) + ";"); return true;
+    case 2:
+      if (guarded_) guarded_cas(r, "null", ref_local(), p);
+      else line(r + " := " + (chance(0.2) ? "null" : p) + ";");
+      return true;
     case 3: guarded(p, local_int() + " := " + p + ".val;"); return true;
-    case 4: guarded(p, p + ".val := " + local_expr() + ";"); return true;
+    case 4:
+      guarded(p, guarded_ ? "b0 := cas(" + p + ".val, " + constant() + ", " + local_expr() + ");"
+                          : p + ".val := " + local_expr() + ";");
+      return true;
     case 5:
-      guarded(p, chance(0.5) ? p + ".next := " + ref_local() + ";" : ref_local() + " := " + p + ".next;");
+      if (chance(0.5))
+        guarded(p, guarded_ ? "b0 := cas(" + p + ".next, null, " + ref_local() + ");"
+                            : p + ".next := " + ref_local() + ";");
+      else guarded(p, ref_local() + " := " + p + ".next;");
       return true;
     case 6:
       // Explicit memory management: freed nodes are reused, so ABA and a
@@ -327,7 +383,7 @@ bool ModelWriter::heap_access(const Place& at) {
       if (!frees_) return false;
       guarded(p, "free(" + p + ");");
       return true;
-    default: line("b0 := cas(" + r + ", " + p + ", " + ref_local() + ");"); return true;
+    default: line("b0 := cas(" + r + ", " + (guarded_ ? "null" : p) + ", " + ref_local() + ");"); return true;
   }
 }
 
@@ -361,7 +417,8 @@ bool ModelWriter::wait_or_fault(const Place& at) {
       if (!risky_) return false;
       if (heap_ && chance(0.4)) line(local_int() + " := " + ref_local() + ".val;");  // p may be null
       else if (locks_ && !at.in_lock && chance(0.5)) line("unlock(L0);");
-      else line(shared_int() + " := " + atom() + " + 1;");  // may leave the range
+      else if (!guarded_) line(shared_int() + " := " + atom() + " + 1;");  // may leave the range
+      else return false;
       return true;
   }
 }
@@ -374,6 +431,7 @@ bool ModelWriter::compound(const Place& at) {
     case 0: body_if(shared_cond(), at); return true;
     case 1: body_if(local_cond(), at); return true;
     case 2: {  // a cas or sc retry loop, as lock-free objects have
+      if (guarded_) return false;
       const std::string x = shared_int(), t = local_int();
       const bool ll = chance(0.3);
       open("loop");
@@ -422,9 +480,15 @@ bool ModelWriter::compound(const Place& at) {
 void ModelWriter::atomic_statement(const Place& at) {
   const std::string x = shared_int(), y = ints_ > 1 ? other_int(x) : shared_int();
   switch (pick(7)) {
-    case 0: line(x + " := (" + y + " + " + atom() + ") % " + dom() + ";"); return;
+    case 0:
+      if (guarded_) guarded_cas(x, constant(), local_int(), "(" + y + " + " + atom() + ") % " + dom());
+      else line(x + " := (" + y + " + " + atom() + ") % " + dom() + ";");
+      return;
     case 1: line(local_int() + " := " + x + ";"); return;
-    case 2: line(x + " := " + local_expr() + ";"); return;
+    case 2:
+      if (guarded_) guarded_cas(x, constant(), local_int(), local_expr());
+      else line(x + " := " + local_expr() + ";");
+      return;
     case 3:
       if (at.depth < o_.max_depth) {
         body_if(x + " == " + y, at);
@@ -448,7 +512,10 @@ void ModelWriter::atomic_statement(const Place& at) {
       }
       line(local_int() + " := " + local_expr() + ";");
       return;
-    default: line("b0 := cas(" + x + ", " + atom() + ", " + local_expr() + ");"); return;
+    default:
+      if (guarded_) guarded_cas(x, constant(), local_int(), local_expr());
+      else line("b0 := cas(" + x + ", " + atom() + ", " + local_expr() + ");");
+      return;
   }
 }
 

@@ -7,7 +7,9 @@
 // dcas, ll/sc/vl, atomic blocks, lock regions, await, choose, bounded loops
 // and cas or sc retry loops, branches on shared and local values, and heap
 // work (new, field reads and writes, cas on references, sometimes free);
-// sometimes the client is restricted ('when', 'on call'). Every model is
+// sometimes the client is restricted ('when', 'on call'), and sometimes
+// (guarded_chance) every shared write but a few is a cas that expects a
+// constant, directly or through a local a branch compared with it. Every model is
 // accepted by the checker; by chance (the *_chance options) some fault at
 // run time (a null dereference, a failed assert, a value out of range, an
 // exhausted pool, an unlock of a lock not held, a double free), block
@@ -30,6 +32,7 @@ struct RandomModelOptions {
   double divergence_chance = 0.1;  // per model: a purely local endless loop may occur
   double free_chance = 0.15;       // per model with nodes: free (explicit memory management)
   double client_chance = 0.1;      // per model: a client variable and 'when' clauses
+  double guarded_chance = 0.2;     // per model: shared writes mostly a cas expecting a constant
 };
 
 // The text of a model named R<seed>.
