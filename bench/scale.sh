@@ -22,9 +22,10 @@
 # For each K, N grows from 1 until a configuration fails: "time" (the
 # limit), "memory" (the tool's --memory-limit), or "model: ..." (the model's
 # own bound, such as an exhausted node pool or a value range; gen's error).
-# Columns: states reduced (gen's default, with on-the-fly reduction) and
-# full (gen --no-reduce); where gen has no --no-reduce, its output is the
-# full LTS and "reduced" is n/a. gen runs with -j (all cores) when it
+# Columns: states reduced (those gen writes by default, with its
+# reductions), explored (those it visits on that route, before merging
+# single-step states) and full (gen --no-reduce); where gen has no
+# --no-reduce, its output is the full LTS and "reduced" is n/a. gen runs with -j (all cores) when it
 # supports it. "s" and "peak MB" are the wall time and largest resident set
 # of gen and quotient on the reduced route (the full route only counts states).
 # Prints a Markdown table on stdout; the command and the machine on stderr.
@@ -94,10 +95,11 @@ reason() {
   fi
 }
 states_of() { sed -n 's/^gen: \([0-9]*\) states.*/\1/p' "$1" | tail -1; }
+explored_of() { sed -n 's/^gen: .* \([0-9]*\) states explored.*/\1/p' "$1" | tail -1; }
 header_states() { head -1 "$1" | sed -n 's/^des *( *[0-9]* *, *[0-9]* *, *\([0-9]*\) *).*/\1/p'; }
 
 # config FILE OBJECT K N DIR: runs one configuration; prints
-# "ok reduced full transitions quotient seconds peak_mb" or "fail REASON".
+# "ok reduced explored full transitions quotient seconds peak_mb" or "fail REASON".
 config() {
   local f=$1 o=$2 k=$3 n=$4 d=$5 start rc
   rm -rf "$d"; mkdir -p "$d"
@@ -108,8 +110,10 @@ config() {
   timed "$d/log" "$(left "$start")" "$bin/quotient" -e divbranching --memory-limit "$memory" \
     "$d/impl.aut" -o "$d/impl.dq.aut"
   rc=$?; [ $rc = 0 ] || { echo "fail $(reason $rc "$d/log")"; return; }
-  local gen_states full=n/a reduced=n/a trans q
+  local gen_states full=n/a reduced=n/a explored trans q
   gen_states=$(states_of "$d/log")
+  explored=$(explored_of "$d/log")
+  [ -n "$explored" ] || explored=n/a
   trans=$(head -1 "$d/impl.aut" | sed -n 's/^des *( *[0-9]* *, *\([0-9]*\).*/\1/p')
   q=$(header_states "$d/impl.dq.aut")
   rm -f "$d/impl.aut" "$d/impl.dq.aut"
@@ -126,19 +130,19 @@ config() {
   local secs peak
   secs=$(awk '{ s += $1 } END { printf "%.2f", s }' "$d/log.times")
   peak=$(awk '$2 > m { m = $2 } END { printf "%.0f", m / 1024 }' "$d/log.times")
-  echo "ok $reduced $full $trans $q $secs $peak"
+  echo "ok $reduced $explored $full $trans $q $secs $peak"
 }
 
 # line ID NAME K "N RESULT..." STOP: one row of the table.
 line() {
-  local n red full trans q secs peak
-  if [ -z "$4" ]; then echo "| $1 | $2 | $3×– | | | | | | | $5 | ${paper[$1]:-} |"; return; fi
-  read -r n red full trans q secs peak <<<"$4"
-  echo "| $1 | $2 | $3×$n | $red | $full | $trans | $q | $secs | $peak | $5 | ${paper[$1]:-} |"
+  local n red explored full trans q secs peak
+  if [ -z "$4" ]; then echo "| $1 | $2 | $3×– | | | | | | | | $5 | ${paper[$1]:-} |"; return; fi
+  read -r n red explored full trans q secs peak <<<"$4"
+  echo "| $1 | $2 | $3×$n | $red | $explored | $full | $trans | $q | $secs | $peak | $5 | ${paper[$1]:-} |"
 }
 
-echo "| id | case | K×N | states reduced | states full | transitions | divbranching quotient | s | peak MB | next stopped by | the papers |"
-echo "|---|---|---|---:|---:|---:|---:|---:|---:|---|---|"
+echo "| id | case | K×N | states reduced | explored | states full | transitions | divbranching quotient | s | peak MB | next stopped by | the papers |"
+echo "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|"
 IFS=, read -r -a thread_list <<<"$threads"
 while IFS=, read -r id name file impl _rest; do
   [ "$id" = id ] && continue
@@ -156,7 +160,7 @@ while IFS=, read -r id name file impl _rest; do
     if [ $try_inf = 1 ]; then
       read -r status rest <<<"$(config "$f" "$o" "$k" inf "$work/run")"
       if [ "$status" = ok ]; then line "$id" "$name" "$k" "inf $rest" ""
-      else echo "| $id | $name | $k×inf | | | | | | | $rest | |"; fi
+      else echo "| $id | $name | $k×inf | | | | | | | | $rest | |"; fi
     fi
   done
 done <"$cases"
