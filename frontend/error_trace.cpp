@@ -69,7 +69,7 @@ std::string compress_run(const std::vector<std::string>& steps) {
   return fmt::format("{}", fmt::join(out, " "));
 }
 
-std::string run_to(const Program& p, const std::vector<std::int32_t>& goal) {
+std::string run_to(const Program& p, const std::vector<std::int32_t>& goal, const SearchProgress& on_progress) {
   struct Parent {
     std::uint32_t from;
     lts::LabelId label;
@@ -88,6 +88,8 @@ std::string run_to(const Program& p, const std::vector<std::int32_t>& goal) {
   // The goal is a state of the full LTS: the reduced one is part of it.
   std::uint32_t target = state == goal ? 0 : UINT32_MAX;
   for (std::uint32_t id = 0; id < store.size() && target == UINT32_MAX; ++id) {
+    if (on_progress && (id & 0xFFFF) == 0xFFFF)
+      on_progress(store.size(), store.memory() + parents.size() * sizeof(Parent));
     store.get(id, state.data());
     next.clear();
     std::vector<int> thread_of;

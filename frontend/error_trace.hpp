@@ -4,6 +4,7 @@
 // state), so on an error we explore again, breadth-first in the same order,
 // recording parents only until the state is found.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -11,8 +12,12 @@
 
 namespace frontend {
 
+// The search so far: states visited and bytes held; called every 2^16
+// states, since the search may cover much of the full LTS.
+using SearchProgress = std::function<void(std::uint64_t states, std::size_t memory_bytes)>;
+
 // `goal` is a canonical state of the full LTS (the reduced LTS is part of it).
-std::string run_to(const Program& p, const std::vector<std::int32_t>& goal);
+std::string run_to(const Program& p, const std::vector<std::int32_t>& goal, const SearchProgress& on_progress = {});
 
 // The steps joined by spaces, with every block of steps that repeats in a row
 // written once: "t1:i x 4", "[call(1,inc) t1:i ret(1,inc)] x 199999"

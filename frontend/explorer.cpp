@@ -58,7 +58,7 @@ class Exploration {
   void insert_chunk(SuccessorChunk& c, LabelIds& labels);
   void expand(std::uint32_t id, const Successors& next, std::uint32_t* rows);
   std::pair<std::uint32_t, bool> insert(std::uint32_t* row, std::uint32_t id);
-  [[noreturn]] void fault(std::uint32_t id, const std::exception_ptr& error) const;
+  [[noreturn]] void fault(std::uint32_t id, const std::exception_ptr& error);
   void report(Clock::time_point now);
   ExploreProgress progress(Clock::time_point now) const {
     return {store_.size(), transitions_, std::chrono::duration<double>(now - start_).count(),
@@ -169,15 +169,22 @@ std::pair<std::uint32_t, bool> Exploration::insert(std::uint32_t* row, std::uint
 }
 
 // Computing the successors of `id` failed: a run-time fault gets a run that reaches it.
-void Exploration::fault(std::uint32_t id, const std::exception_ptr& error) const {
+void Exploration::fault(std::uint32_t id, const std::exception_ptr& error) {
   try {
     std::rethrow_exception(error);
   } catch (const formats::ParseError& e) {
     formats::Diagnostic d = e.diagnostic();
     std::vector<std::int32_t> state(p_.state_size);
     store_.get(id, state.data());
-    d.message +=
-        fmt::format("\nnote: a run that reaches it (ti:i is an internal step of thread i): {}", run_to(p_, state));
+    const auto searched = [&](std::uint64_t states, std::size_t bytes) {
+      const Clock::time_point now = Clock::now();
+      if (!options_.on_progress || now - last_report_ < std::chrono::seconds(1)) return;
+      last_report_ = now;
+      options_.on_progress({states, 0, std::chrono::duration<double>(now - start_).count(), bytes,
+                            "searching the full LTS for a shortest run to the fault"});
+    };
+    d.message += fmt::format("\nnote: a run that reaches it (ti:i is an internal step of thread i): {}",
+                             run_to(p_, state, searched));
     throw formats::ParseError(d);
   }
 }

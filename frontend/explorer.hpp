@@ -26,6 +26,9 @@ struct ExploreProgress {
   std::uint64_t states = 0, transitions = 0;
   double seconds = 0;            // wall clock since the start
   std::size_t memory_bytes = 0;  // the visited set and the transitions
+  // What runs: the exploration, or after a run-time fault the search of the
+  // full LTS for a shortest run to it (error_trace.hpp).
+  const char* phase = "exploring";
 };
 
 struct ExploreOptions {

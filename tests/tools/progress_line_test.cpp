@@ -42,9 +42,24 @@ TEST(ProgressLine, ATerminalLineIsRewrittenAndEndedOnce) {
   line.end(nullptr);
   line.end(nullptr);  // nothing shown since: no second newline
   EXPECT_EQ(contents(tty),
-            "\rgen: 100 states, 200 transitions, 100 states/s, 1.0 MB   "
-            "\rgen: 200 states, 400 transitions, 100 states/s, 1.0 MB   \n");
+            "\rgen: 100 states, 200 transitions, 100 states/s, 1.0 MB (exploring)   "
+            "\rgen: 200 states, 400 transitions, 100 states/s, 1.0 MB (exploring)   \n");
   std::fclose(tty);
+}
+
+// After a run-time fault gen searches the full LTS for a run to it, which
+// can take long: the line says so.
+TEST(ProgressLine, TheLineNamesWhatRuns) {
+  std::FILE* log = std::tmpfile();
+  ASSERT_NE(log, nullptr);
+  tools::ProgressLine line(false, log, 10);
+  frontend::ExploreProgress p = at(10, 200);
+  p.phase = "searching the full LTS for a shortest run to the fault";
+  line.show(p);
+  EXPECT_EQ(contents(log),
+            "gen: 200 states, 400 transitions, 20 states/s, 1.0 MB (searching the full LTS for a shortest run to the "
+            "fault)\n");
+  std::fclose(log);
 }
 
 }  // namespace

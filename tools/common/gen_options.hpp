@@ -42,9 +42,9 @@ class ProgressLine {
       if (p.seconds < next_log_) return;
       next_log_ = p.seconds + log_every_;
     }
-    std::fprintf(out_, "%sgen: %llu states, %llu transitions, %.0f states/s, %.1f MB%s", terminal_ ? "\r" : "",
+    std::fprintf(out_, "%sgen: %llu states, %llu transitions, %.0f states/s, %.1f MB (%s)%s", terminal_ ? "\r" : "",
                  static_cast<unsigned long long>(p.states), static_cast<unsigned long long>(p.transitions),
-                 p.states / std::max(p.seconds, 1e-9), p.memory_bytes / 1e6, terminal_ ? "   " : " (exploring)\n");
+                 p.states / std::max(p.seconds, 1e-9), p.memory_bytes / 1e6, p.phase, terminal_ ? "   " : "\n");
     std::fflush(out_);
     shown_ = terminal_;
   }
