@@ -108,8 +108,9 @@ GuardedWrites::GuardedWrites(const Program& p, const Footprints& footprints)
     : p_(p), footprints_(footprints), unguarded_(footprints.locations(), false), guards_(footprints.locations()) {
   const std::vector<std::optional<Facts>> facts = known_locals();
   const std::vector<int> method = methods_of_code(p);
+  // An instruction the analysis did not reach still counts, knowing nothing.
   for (std::size_t i = 0; i < p.code.size(); ++i)
-    if (method[i] != p.init_method && facts[i]) add_writes(p.code[i], *facts[i]);
+    if (method[i] != p.init_method) add_writes(p.code[i], facts[i] ? *facts[i] : Facts{});
 }
 
 // Forward must-analysis over each method's code: the one-slot locals whose

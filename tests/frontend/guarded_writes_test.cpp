@@ -25,6 +25,11 @@ Program compile(const std::string& methods, const std::string& next_type = "Node
   return load_model_text("test.conc", text, o);
 }
 
+// A method that reads Tail's `next` into a local, then `rest` (ending the method).
+std::string enq_then(const std::string& rest) {
+  return "  method enq(v: value) {\n    n := new Node(v, null);\n    t := Tail;\n    next := t.next;\n" + rest;
+}
+
 // Whether field `field` (0: val, 1: next, 2: next's mark when a tuple) of
 // node 1 is settled when it holds `value` (and, for a tuple, `mark`).
 struct Probe {
@@ -85,34 +90,29 @@ TEST(GuardedWrites, NextOfTheMichaelScottQueueSettlesOnceSet) {
 // The branch's other side: `if next != null {..} else { cas }` knows next is
 // null in the else; `if next != null { cas }` does not know its value.
 TEST(GuardedWrites, TheConditionTellsOnlyTheSideWhereItFixesTheLocal) {
-  const std::string head =
-      "  method enq(v: value) {\n    n := new Node(v, null);\n    t := Tail;\n"
-      "    next := t.next;\n";
-  Probe known(compile(head + "    if next != null { skip; } else { cas(t.next, next, n); }\n  }\n"));
+  Probe known(compile(enq_then("    if next != null { skip; } else { cas(t.next, next, n); }\n  }\n")));
   EXPECT_TRUE(known.field(1, 2));
   EXPECT_FALSE(known.field(1, 0));
-  Probe unknown(compile(head + "    if next != null { cas(t.next, next, n); }\n  }\n"));
+  Probe unknown(compile(enq_then("    if next != null { cas(t.next, next, n); }\n  }\n")));
   EXPECT_FALSE(unknown.field(1, 2));
-  Probe both(compile(head + "    if next == null && v == 1 { cas(t.next, next, n); }\n  }\n"));
+  Probe both(compile(enq_then("    if next == null && v == 1 { cas(t.next, next, n); }\n  }\n")));
   EXPECT_TRUE(both.field(1, 2));
-  Probe either(compile(head + "    if next == null || v == 1 { cas(t.next, next, n); }\n  }\n"));
+  Probe either(compile(enq_then("    if next == null || v == 1 { cas(t.next, next, n); }\n  }\n")));
   EXPECT_FALSE(either.field(1, 2));
 }
 
 // A fact dies when its local is written, and where paths meet it must hold
 // on both.
 TEST(GuardedWrites, AFactDiesWhenItsLocalIsWrittenOrAPathLacksIt) {
-  const std::string head =
-      "  method enq(v: value) {\n    n := new Node(v, null);\n    t := Tail;\n"
-      "    next := t.next;\n";
-  Probe written(compile(head + "    if next == null { next := t.next; cas(t.next, next, n); }\n  }\n"));
+  Probe written(compile(enq_then("    if next == null { next := t.next; cas(t.next, next, n); }\n  }\n")));
   EXPECT_FALSE(written.field(1, 2));
-  Probe assigned(compile(head + "    next := null;\n    cas(t.next, next, n);\n  }\n"));
+  Probe assigned(compile(enq_then("    next := null;\n    cas(t.next, next, n);\n  }\n")));
   EXPECT_TRUE(assigned.field(1, 2));
-  Probe joined(compile(head + "    if v == 1 { next := null; }\n    cas(t.next, next, n);\n  }\n"));
+  Probe joined(compile(enq_then("    if v == 1 { next := null; }\n    cas(t.next, next, n);\n  }\n")));
   EXPECT_FALSE(joined.field(1, 2));
-  Probe looped(compile(head + "    next := null;\n    loop {\n      cas(t.next, next, n);\n"
-                              "      next := t.next;\n    }\n  }\n"));
+  Probe looped(
+      compile(enq_then("    next := null;\n    loop {\n      cas(t.next, next, n);\n"
+                       "      next := t.next;\n    }\n  }\n")));
   EXPECT_FALSE(looped.field(1, 2));
 }
 
