@@ -60,6 +60,9 @@ struct Probe {
   std::vector<std::int32_t> s;
 };
 
+// Whether a non-null `next` is settled when enq_then(body) is the only method.
+bool next_settles(const std::string& body) { return Probe(compile(enq_then(body + "  }\n"))).field(1, 2); }
+
 // The Michael-Scott enqueue: `next` is written only by a cas whose expected
 // local a branch just found null, so a non-null `next` is settled; Tail is
 // written by a cas expecting a value read before (unknown): never settled;
@@ -93,27 +96,19 @@ TEST(GuardedWrites, TheConditionTellsOnlyTheSideWhereItFixesTheLocal) {
   Probe known(compile(enq_then("    if next != null { skip; } else { cas(t.next, next, n); }\n  }\n")));
   EXPECT_TRUE(known.field(1, 2));
   EXPECT_FALSE(known.field(1, 0));
-  Probe unknown(compile(enq_then("    if next != null { cas(t.next, next, n); }\n  }\n")));
-  EXPECT_FALSE(unknown.field(1, 2));
-  Probe both(compile(enq_then("    if next == null && v == 1 { cas(t.next, next, n); }\n  }\n")));
-  EXPECT_TRUE(both.field(1, 2));
-  Probe either(compile(enq_then("    if next == null || v == 1 { cas(t.next, next, n); }\n  }\n")));
-  EXPECT_FALSE(either.field(1, 2));
+  EXPECT_FALSE(next_settles("    if next != null { cas(t.next, next, n); }\n"));
+  EXPECT_TRUE(next_settles("    if next == null && v == 1 { cas(t.next, next, n); }\n"));
+  EXPECT_FALSE(next_settles("    if next == null || v == 1 { cas(t.next, next, n); }\n"));
 }
 
 // A fact dies when its local is written, and where paths meet it must hold
 // on both.
 TEST(GuardedWrites, AFactDiesWhenItsLocalIsWrittenOrAPathLacksIt) {
-  Probe written(compile(enq_then("    if next == null { next := t.next; cas(t.next, next, n); }\n  }\n")));
-  EXPECT_FALSE(written.field(1, 2));
-  Probe assigned(compile(enq_then("    next := null;\n    cas(t.next, next, n);\n  }\n")));
-  EXPECT_TRUE(assigned.field(1, 2));
-  Probe joined(compile(enq_then("    if v == 1 { next := null; }\n    cas(t.next, next, n);\n  }\n")));
-  EXPECT_FALSE(joined.field(1, 2));
-  Probe looped(
-      compile(enq_then("    next := null;\n    loop {\n      cas(t.next, next, n);\n"
-                       "      next := t.next;\n    }\n  }\n")));
-  EXPECT_FALSE(looped.field(1, 2));
+  EXPECT_FALSE(next_settles("    if next == null { next := t.next; cas(t.next, next, n); }\n"));
+  EXPECT_TRUE(next_settles("    next := null;\n    cas(t.next, next, n);\n"));
+  EXPECT_FALSE(next_settles("    if v == 1 { next := null; }\n    cas(t.next, next, n);\n"));
+  EXPECT_FALSE(
+      next_settles("    next := null;\n    loop {\n      cas(t.next, next, n);\n      next := t.next;\n    }\n"));
 }
 
 // Any other write makes the location unguarded: an assignment in another
