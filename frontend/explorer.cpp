@@ -74,7 +74,7 @@ class Exploration {
   Clock::time_point start_ = Clock::now(), last_report_ = start_;
   std::vector<std::pair<lts::LabelId, lts::StateId>> out_;
   std::vector<std::pair<std::uint32_t, bool>> inserted_;
-  lts::Contraction merged_;  // ExploredStates::merged
+  lts::TauMerge merged_;  // ExploredStates::merged
 };
 
 lts::Lts Exploration::run(ExploreStats* stats) {
@@ -105,7 +105,7 @@ lts::Lts Exploration::run(ExploreStats* stats) {
   lts::Lts l = std::move(builder_).finish();
   // The ample steps leave many states with one internal step and nothing
   // else; the quotient would merge each into its target, so merge them now.
-  if (options_.reduce) merged_ = lts::contract_single_tau_states(l);
+  if (options_.reduce) merged_ = lts::merge_single_tau_states(l);
   if (stats) {
     stats->states = l.num_states;
     stats->transitions = l.num_transitions();

@@ -15,7 +15,7 @@
 
 #include "frontend/program.hpp"
 #include "lts/lts.hpp"
-#include "lts/tau_contraction.hpp"
+#include "lts/single_tau_merge.hpp"
 
 namespace frontend {
 
@@ -61,9 +61,9 @@ class StateLimit : public std::runtime_error {
 struct ExploredStates {
   std::unique_ptr<StateStore> store;
   // Per stored state: its LTS state, or the one it was merged into; per LTS
-  // state: its stored state (lts/tau_contraction.hpp). Empty when nothing
+  // state: its stored state (lts/single_tau_merge.hpp). Empty when nothing
   // was merged: the same ids.
-  lts::Contraction merged;
+  lts::TauMerge merged;
   lts::StateId lts_state_of(std::uint32_t id) const { return merged.into.empty() ? id : merged.into[id]; }
   bool kept(std::uint32_t id) const { return merged.into.empty() || merged.kept[merged.into[id]] == id; }
 };

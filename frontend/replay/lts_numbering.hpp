@@ -23,7 +23,7 @@ class LtsNumbering {
   std::uint32_t states() const { return count_; }
   // The number of the LTS state a concrete state (nodes not renumbered) is,
   // or was merged into (a state whose only step is internal, a tau-step to
-  // that state: lts/tau_contraction.hpp); nullopt when gen never visits it.
+  // that state: lts/single_tau_merge.hpp); nullopt when gen never visits it.
   std::optional<std::uint32_t> number(const std::vector<std::int32_t>& state) {
     const auto n = lookup(state);
     return n ? std::optional<std::uint32_t>(n->number) : std::nullopt;

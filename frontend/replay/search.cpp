@@ -329,7 +329,7 @@ SearchResult find_play_run(const Program& p, const SidePath& side, std::uint64_t
   const auto goal = static_cast<std::uint32_t>(side.steps.size());
   // Position k <= goal: at the LTS state the play is in after k steps, the
   // state itself. Position goal + k: at a state that gen merged into that
-  // LTS state (a state whose only step is internal, lts/tau_contraction.hpp);
+  // LTS state (a state whose only step is internal, lts/single_tau_merge.hpp);
   // internal steps lead from it to the state itself. The play's steps are
   // the LTS's transitions, which leave from the state itself.
   const auto merged_position = [goal](std::uint32_t k) { return goal + k; };

@@ -47,7 +47,7 @@ SearchResult find_run(const Program& p, const Counterexample& cex, const SearchL
 // lacks one of the path's steps: the play was found on another LTS.
 // reduced: whether gen wrote that LTS with the reduction (its numbering differs).
 // With the reduction, a state whose only step is internal is merged into the
-// state that step leads to (lts/tau_contraction.hpp), so after a move the
+// state that step leads to (lts/single_tau_merge.hpp), so after a move the
 // run may take internal steps to the LTS state the move names; their note
 // is merged_step_note and that state's number.
 inline constexpr const char* merged_step_note = "no move: a state gen merged into LTS state";

@@ -1,4 +1,4 @@
-// lts::contract_single_tau_states: every state of the input is
+// lts::merge_single_tau_states: every state of the input is
 // divergence-sensitive branching bisimilar to the state of the output it
 // is merged into (the reference partitioner on the disjoint union of both),
 // and the output keeps no state whose only step is a tau-step to another
@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <random>
 
-#include "lts/tau_contraction.hpp"
+#include "lts/single_tau_merge.hpp"
 #include "tests/bisim/reference/reference_partition.hpp"
 #include "tests/support/random_lts.hpp"
 
@@ -37,10 +37,10 @@ lts::Lts with(StateId states, std::vector<std::tuple<StateId, const char*, State
   return l;
 }
 
-TEST(TauContraction, AChainEndsInItsLastState) {
+TEST(SingleTauMerge, AChainEndsInItsLastState) {
   // 0 -a-> 1 -tau-> 2 -tau-> 3 -b-> 0: states 1 and 2 go into 3.
   lts::Lts l = with(4, {{0, "a", 1}, {1, "tau", 2}, {2, "tau", 3}, {3, "b", 0}});
-  const lts::Contraction c = lts::contract_single_tau_states(l);
+  const lts::TauMerge c = lts::merge_single_tau_states(l);
   EXPECT_EQ(l.num_states, 2u);
   EXPECT_EQ(c.into, (std::vector<StateId>{0, 1, 1, 1}));
   EXPECT_EQ(c.kept, (std::vector<StateId>{0, 3}));
@@ -49,34 +49,34 @@ TEST(TauContraction, AChainEndsInItsLastState) {
   EXPECT_EQ(l.transitions[1], (lts::Transition{1, l.labels.intern("b"), 0}));
 }
 
-TEST(TauContraction, ARingKeepsOneStateWithASelfLoop) {
+TEST(SingleTauMerge, ARingKeepsOneStateWithASelfLoop) {
   // 0 -a-> 1 -tau-> 2 -tau-> 3 -tau-> 1: a divergence with no exit. Merging
   // all three would lose it; one stays, with a tau self-loop.
   lts::Lts l = with(4, {{0, "a", 1}, {1, "tau", 2}, {2, "tau", 3}, {3, "tau", 1}});
-  lts::contract_single_tau_states(l);
+  lts::merge_single_tau_states(l);
   EXPECT_EQ(l.num_states, 2u);
   ASSERT_EQ(l.transitions.size(), 2u);
   EXPECT_EQ(l.transitions[1], (lts::Transition{1, tau, 1}));
 }
 
-TEST(TauContraction, TheInitialStateStays) {
+TEST(SingleTauMerge, TheInitialStateStays) {
   lts::Lts l = with(3, {{0, "tau", 1}, {1, "a", 2}});
-  const lts::Contraction c = lts::contract_single_tau_states(l);
+  const lts::TauMerge c = lts::merge_single_tau_states(l);
   EXPECT_EQ(l.num_states, 3u);
   EXPECT_EQ(l.initial, 0u);
   EXPECT_EQ(c.into, (std::vector<StateId>{0, 1, 2}));
 }
 
-TEST(TauContraction, ParallelStepsBecomeOne) {
+TEST(SingleTauMerge, ParallelStepsBecomeOne) {
   // 0 -a-> 1 -tau-> 3 and 0 -a-> 2 -tau-> 3: both a-steps lead to 3 now.
   lts::Lts l = with(4, {{0, "a", 1}, {0, "a", 2}, {1, "tau", 3}, {2, "tau", 3}});
-  lts::contract_single_tau_states(l);
+  lts::merge_single_tau_states(l);
   EXPECT_EQ(l.num_states, 2u);
   ASSERT_EQ(l.transitions.size(), 1u);
   EXPECT_EQ(l.transitions[0], (lts::Transition{0, l.labels.intern("a"), 1}));
 }
 
-TEST(TauContraction, EveryStateIsBisimilarToWhereItGoesOnRandomLtss) {
+TEST(SingleTauMerge, EveryStateIsBisimilarToWhereItGoesOnRandomLtss) {
   std::mt19937_64 rng(2611);
   int merged = 0, rings = 0;
   for (int round = 0; round < 2000; ++round) {
@@ -87,7 +87,7 @@ TEST(TauContraction, EveryStateIsBisimilarToWhereItGoesOnRandomLtss) {
     }
     const lts::Lts before = testing_support::random_lts(rng, shape);
     lts::Lts after = before;
-    const lts::Contraction c = lts::contract_single_tau_states(after);
+    const lts::TauMerge c = lts::merge_single_tau_states(after);
     SCOPED_TRACE(round);
     ASSERT_EQ(c.into.size(), before.num_states);
     ASSERT_EQ(c.kept.size(), after.num_states);

@@ -1,4 +1,4 @@
-#include "lts/tau_contraction.hpp"
+#include "lts/single_tau_merge.hpp"
 
 #include <algorithm>
 
@@ -58,10 +58,10 @@ std::vector<StateId> merge_targets(const std::vector<StateId>& single) {
 
 }  // namespace
 
-Contraction contract_single_tau_states(Lts& l) {
+TauMerge merge_single_tau_states(Lts& l) {
   const std::vector<StateId> into = merge_targets(single_tau_targets(l));
   std::vector<StateId> number(l.num_states, no_state);
-  Contraction c;
+  TauMerge c;
   // Kept states are numbered in their order; the initial state is kept, so
   // number 0 stays the initial state when it was.
   for (StateId s = 0; s < l.num_states; ++s)

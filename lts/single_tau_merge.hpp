@@ -19,15 +19,15 @@
 
 namespace lts {
 
-struct Contraction {
+struct TauMerge {
   std::vector<StateId> into;  // per input state: the output state it is or was merged into
   std::vector<StateId> kept;  // per output state: the input state it is
 };
 
-// Contracts `l` in place. The initial state is kept and stays the initial
+// Merges in place. The initial state is kept and stays the initial
 // state; the kept states keep their relative order and are numbered from 0
 // without gaps. Each state's transitions come out sorted and without
 // duplicates.
-Contraction contract_single_tau_states(Lts& l);
+TauMerge merge_single_tau_states(Lts& l);
 
 }  // namespace lts
