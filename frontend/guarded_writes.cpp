@@ -106,8 +106,8 @@ bool meet(std::optional<Facts>& into, const Facts& from) {
 
 GuardedWrites::GuardedWrites(const Program& p, const Footprints& footprints)
     : p_(p), footprints_(footprints), unguarded_(footprints.locations(), false), guards_(footprints.locations()) {
-  const std::vector<std::optional<Facts>> facts = known_locals();
   const std::vector<int> method = methods_of_code(p);
+  const std::vector<std::optional<Facts>> facts = known_locals(method);
   // An instruction the analysis did not reach still counts, knowing nothing.
   for (std::size_t i = 0; i < p.code.size(); ++i)
     if (method[i] != p.init_method) add_writes(p.code[i], facts[i] ? *facts[i] : Facts{});
@@ -116,9 +116,8 @@ GuardedWrites::GuardedWrites(const Program& p, const Footprints& footprints)
 // Forward must-analysis over each method's code: the one-slot locals whose
 // value is the same constant on every path to an instruction (nullopt: no
 // path reaches it).
-std::vector<std::optional<Facts>> GuardedWrites::known_locals() const {
+std::vector<std::optional<Facts>> GuardedWrites::known_locals(const std::vector<int>& method) const {
   const std::size_t n = p_.code.size();
-  const std::vector<int> method = methods_of_code(p_);
   std::vector<std::optional<Facts>> in(n);
   std::vector<std::size_t> work;
   for (const MethodInfo& m : p_.methods)
@@ -163,13 +162,13 @@ std::vector<std::optional<Facts>> GuardedWrites::known_locals() const {
   return in;
 }
 
-std::optional<std::pair<int, int>> GuardedWrites::region(const RExpr& target) const {
+std::optional<GuardedWrites::Region> GuardedWrites::region(const RExpr& target) const {
   int offset = 0;
   const RExpr* r = &target;
-  bool whole = false;
+  bool element = false;
   for (; r->op == RExpr::Index || r->op == RExpr::Proj; r = r->k[0].get()) {
-    if (r->op == RExpr::Index) whole = true;
-    offset += static_cast<int>(r->a);  // Proj: the member's offset (unused when whole)
+    if (r->op == RExpr::Index) element = true;
+    offset += static_cast<int>(r->a);  // Proj: the member's offset (unused for an element)
   }
   int first;
   if (r->op == RExpr::Shared) {
@@ -179,13 +178,13 @@ std::optional<std::pair<int, int>> GuardedWrites::region(const RExpr& target) co
   } else {
     return std::nullopt;  // a thread's own variable
   }
-  if (whole) return std::pair{first, r->type->size};
-  return std::pair{first + offset, target.type->size};
+  if (element) return Region{first, r->type->size, true};
+  return Region{first + offset, target.type->size, false};
 }
 
 void GuardedWrites::unguard(const RExpr& target) {
   if (const auto r = region(target))
-    for (int i = 0; i < r->second; ++i) unguarded_[r->first + i] = true;
+    for (int i = 0; i < r->size; ++i) unguarded_[r->first + i] = true;
 }
 
 // The components of `expected` the analysis knows, at their slot offsets in
@@ -193,8 +192,7 @@ void GuardedWrites::unguard(const RExpr& target) {
 void GuardedWrites::add_cas(const RExpr& target, const RExpr& expected, const Facts& facts) {
   const auto r = region(target);
   if (!r) return;
-  for (const RExpr* e = &target; e->op == RExpr::Index || e->op == RExpr::Proj; e = e->k[0].get())
-    if (e->op == RExpr::Index) return unguard(target);  // an element stands for its whole array
+  if (r->element) return unguard(target);  // an element stands for its whole array
   Guard known;
   auto collect = [&](const RExpr& e, int at, auto& self) -> void {
     if (e.op == RExpr::Const && e.type->size == 1) {
@@ -210,7 +208,7 @@ void GuardedWrites::add_cas(const RExpr& target, const RExpr& expected, const Fa
   };
   collect(expected, 0, collect);
   if (known.empty()) return unguard(target);
-  for (int i = 0; i < r->second; ++i) {
+  for (int i = 0; i < r->size; ++i) {
     Guard g;
     for (const auto& [at, value] : known) g.emplace_back(at - i, value);
     guards_[r->first + i].push_back(std::move(g));

@@ -42,15 +42,20 @@ class GuardedWrites {
   // Locals of one-slot type whose value is known: (offset, value), sorted.
   using Facts = std::vector<std::pair<int, std::int32_t>>;
 
-  std::vector<std::optional<Facts>> known_locals() const;
+  // `method`: the method of each instruction (methods_of_code).
+  std::vector<std::optional<Facts>> known_locals(const std::vector<int>& method) const;
   void add_writes(const Instr& in, const Facts& facts);
   void add_expr_writes(const RExpr& e, const Facts& facts);
   void unguard(const RExpr& target);
   void add_cas(const RExpr& target, const RExpr& expected, const Facts& facts);
-  // The first abstract location and the size of a written location, or
-  // nullopt for a thread's own variable; an element of an array stands for
-  // the whole array.
-  std::optional<std::pair<int, int>> region(const RExpr& target) const;
+  // The abstract locations a write of `target` may change: `size` of them
+  // from `first`; the whole array when `target` is an element of one.
+  struct Region {
+    int first = 0, size = 0;
+    bool element = false;
+  };
+  // nullopt for a thread's own variable.
+  std::optional<Region> region(const RExpr& target) const;
 
   const Program& p_;
   const Footprints& footprints_;

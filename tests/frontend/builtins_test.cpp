@@ -37,7 +37,9 @@ TEST(Builtins, TableIsConsistent) {
     EXPECT_EQ(find_primitive(p.name), &p);
     EXPECT_EQ(find_primitive(p.op), &p);
     EXPECT_TRUE(p.doc.starts_with(fmt::format("{}(", p.name))) << p.doc;
-    if (p.writes) EXPECT_TRUE(p.may_stand_alone) << p.name;
+    if (p.writes) {
+      EXPECT_TRUE(p.may_stand_alone) << p.name;
+    }
   }
   EXPECT_EQ(find_primitive("choose"), nullptr);
   for (const ContainerOp& c : container_ops()) {
