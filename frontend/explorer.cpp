@@ -52,7 +52,8 @@ class Exploration {
   Exploration(const Program& p, const ExploreOptions& options)
       : p_(p), options_(options), states_(std::make_unique<StateStore>(p)), store_(*states_) {}
   ExploredStates release_states() { return {std::move(states_), std::move(merged_)}; }
-  lts::Lts run(ExploreStats* stats);
+  // keep_states: whether release_states() will be called.
+  lts::Lts run(ExploreStats* stats, bool keep_states);
 
  private:
   void insert_chunk(SuccessorChunk& c, LabelIds& labels);
@@ -60,6 +61,7 @@ class Exploration {
   std::pair<std::uint32_t, bool> insert(std::uint32_t* row, std::uint32_t id);
   [[noreturn]] void fault(std::uint32_t id, const std::exception_ptr& error);
   void report(Clock::time_point now);
+  bool report_due(Clock::time_point now);
   ExploreProgress progress(Clock::time_point now) const {
     return {store_.size(), transitions_, std::chrono::duration<double>(now - start_).count(),
             store_.memory() + transitions_ * sizeof(lts::Transition)};
@@ -77,7 +79,7 @@ class Exploration {
   lts::TauMerge merged_;  // ExploredStates::merged
 };
 
-lts::Lts Exploration::run(ExploreStats* stats) {
+lts::Lts Exploration::run(ExploreStats* stats, bool keep_states) {
   const std::clock_t cpu_start = std::clock();
   // The init block runs with labels of the LTS itself, as in a sequential run.
   Labels init_labels(p_, builder_, options_.thread_steps);
@@ -86,22 +88,35 @@ lts::Lts Exploration::run(ExploreStats* stats) {
   store_.insert(initial.data());
   builder_.set_initial(0);
 
-  SuccessorPipeline pipeline(p_, store_, std::max(options_.workers, 1u), options_.thread_steps, options_.reduce);
-  LabelIds labels(builder_, pipeline.workers());
-  while (SuccessorChunk* c = pipeline.next(store_.size())) {
-    insert_chunk(*c, labels);
-    pipeline.release(c);
-    if (options_.on_progress) report(Clock::now());
+  bool any_call = init_labels.any_call();
+  {
+    SuccessorPipeline pipeline(p_, store_, std::max(options_.workers, 1u), options_.thread_steps, options_.reduce);
+    LabelIds labels(builder_, pipeline.workers());
+    while (SuccessorChunk* c = pipeline.next(store_.size())) {
+      insert_chunk(*c, labels);
+      pipeline.release(c);
+      if (options_.on_progress) report(Clock::now());
+    }
+    any_call = any_call || pipeline.any_call();
   }
   builder_.ensure_states(store_.size());
   // A safety net behind the checks on the model and the options: an LTS
   // without a call has no visible trace, and "holds" would be vacuous.
-  if (!init_labels.any_call() && !pipeline.any_call())
+  if (!any_call)
     throw formats::ParseError(formats::Diagnostic{
         p_.file, 0, 0,
         fmt::format("no thread of object '{}' can ever call a method, so the LTS would have no visible action "
                     "and every check on it would hold vacuously",
                     p_.object)});
+  if (stats) {
+    stats->explored = store_.size();
+    stats->record_bytes = store_.record_bytes();
+    stats->store_bytes = store_.memory();
+    stats->lts_bytes = transitions_ * sizeof(lts::Transition);
+  }
+  // The states are most of the memory beside the transitions; a caller
+  // that does not keep them frees them before the LTS is assembled.
+  if (!keep_states) states_.reset();
   lts::Lts l = std::move(builder_).finish();
   // The ample steps leave many states with one internal step and nothing
   // else; the quotient would merge each into its target, so merge them now.
@@ -109,12 +124,8 @@ lts::Lts Exploration::run(ExploreStats* stats) {
   if (stats) {
     stats->states = l.num_states;
     stats->transitions = l.num_transitions();
-    stats->explored = store_.size();
     stats->seconds = std::chrono::duration<double>(Clock::now() - start_).count();
     stats->cpu_seconds = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
-    stats->record_bytes = store_.record_bytes();
-    stats->store_bytes = store_.memory();
-    stats->lts_bytes = transitions_ * sizeof(lts::Transition);
   }
   return l;
 }
@@ -178,8 +189,7 @@ void Exploration::fault(std::uint32_t id, const std::exception_ptr& error) {
     store_.get(id, state.data());
     const auto searched = [&](std::uint64_t states, std::size_t bytes) {
       const Clock::time_point now = Clock::now();
-      if (!options_.on_progress || now - last_report_ < std::chrono::seconds(1)) return;
-      last_report_ = now;
+      if (!options_.on_progress || !report_due(now)) return;
       options_.on_progress({states, 0, std::chrono::duration<double>(now - start_).count(), bytes,
                             "searching the full LTS for a shortest run to the fault"});
     };
@@ -190,20 +200,25 @@ void Exploration::fault(std::uint32_t id, const std::exception_ptr& error) {
 }
 
 void Exploration::report(Clock::time_point now) {
-  if (now - last_report_ < std::chrono::seconds(1)) return;
+  if (report_due(now)) options_.on_progress(progress(now));
+}
+
+// At most one progress report a second, whatever the phase.
+bool Exploration::report_due(Clock::time_point now) {
+  if (now - last_report_ < std::chrono::seconds(1)) return false;
   last_report_ = now;
-  options_.on_progress(progress(now));
+  return true;
 }
 
 }  // namespace
 
 lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* stats) {
-  return Exploration(p, options).run(stats);
+  return Exploration(p, options).run(stats, false);
 }
 
 lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* stats, ExploredStates* states) {
   Exploration exploration(p, options);
-  lts::Lts result = exploration.run(stats);
+  lts::Lts result = exploration.run(stats, states != nullptr);
   if (states) *states = exploration.release_states();
   return result;
 }

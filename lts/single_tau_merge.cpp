@@ -1,6 +1,7 @@
 #include "lts/single_tau_merge.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace lts {
 
@@ -10,9 +11,10 @@ namespace {
 // for the others. The initial state is never merged.
 std::vector<StateId> single_tau_targets(const Lts& l) {
   std::vector<StateId> single(l.num_states, no_state);
-  std::vector<std::uint32_t> degree(l.num_states, 0);
+  std::vector<std::uint8_t> degree(l.num_states, 0);  // 0, 1 or "2 or more": a byte a state
   for (const Transition& t : l.transitions) {
-    if (degree[t.from]++ == 0 && t.label == tau) single[t.from] = t.to;
+    if (degree[t.from] == 0 && t.label == tau) single[t.from] = t.to;
+    if (degree[t.from] < 2) ++degree[t.from];
   }
   for (StateId s = 0; s < l.num_states; ++s)
     if (degree[s] != 1 || s == l.initial) single[s] = no_state;
@@ -59,22 +61,30 @@ std::vector<StateId> merge_targets(const std::vector<StateId>& single) {
 }  // namespace
 
 TauMerge merge_single_tau_states(Lts& l) {
-  const std::vector<StateId> into = merge_targets(single_tau_targets(l));
-  std::vector<StateId> number(l.num_states, no_state);
   TauMerge c;
-  // Kept states are numbered in their order; the initial state is kept, so
-  // number 0 stays the initial state when it was.
+  c.into = merge_targets(single_tau_targets(l));
+  // Renumbered in place, one array of the input's size (gen merges 10^8
+  // states): first each kept state gets its number, in order, so number 0
+  // stays the initial state when it was; then every merged state the number
+  // of the state it went into, which that state already holds.
+  std::vector<StateId>& into = c.into;
   for (StateId s = 0; s < l.num_states; ++s)
     if (into[s] == s) {
-      number[s] = static_cast<StateId>(c.kept.size());
+      into[s] = static_cast<StateId>(c.kept.size());
       c.kept.push_back(s);
     }
-  c.into.resize(l.num_states);
-  for (StateId s = 0; s < l.num_states; ++s) c.into[s] = number[into[s]];
+  for (StateId s = 0, next_kept = 0; s < l.num_states; ++s) {
+    if (next_kept < c.kept.size() && c.kept[next_kept] == s) {
+      ++next_kept;
+      continue;
+    }
+    into[s] = into[into[s]];
+  }
+  const auto kept = [&](StateId s) { return c.kept[into[s]] == s; };
 
   std::size_t w = 0;
   for (const Transition& t : l.transitions)
-    if (into[t.from] == t.from) l.transitions[w++] = {number[t.from], t.label, c.into[t.to]};
+    if (kept(t.from)) l.transitions[w++] = {into[t.from], t.label, into[t.to]};
   l.transitions.resize(w);
   // Each state's transitions are one run when the input lists them by
   // source, as LtsBuilder does; otherwise sort them all.
