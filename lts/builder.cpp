@@ -13,8 +13,11 @@ void LtsBuilder::reserve(std::size_t transitions) {
 
 void LtsBuilder::add_transition(StateId from, LabelId label, StateId to) {
   if (chunks_.empty() || chunks_.back().size() == chunks_.back().capacity()) {
+    // Each chunk twice the last, up to the largest: a small LTS takes a
+    // small allocation.
+    const std::size_t last = chunks_.empty() ? 0 : chunks_.back().capacity();
     chunks_.emplace_back();
-    chunks_.back().reserve(chunk_size_);
+    chunks_.back().reserve(std::min(chunk_size_, std::max<std::size_t>(1024, 2 * last)));
   }
   chunks_.back().push_back({from, label, to});
   ++count_;

@@ -12,7 +12,7 @@ namespace lts {
 class LtsBuilder {
  public:
   LtsBuilder() = default;
-  // Transitions a chunk holds; tests make it small.
+  // The most transitions a chunk holds; tests make it small.
   explicit LtsBuilder(std::size_t chunk_size) : chunk_size_(chunk_size) {}
   // Labels named like tau are not recognised here; pass lts::tau explicitly.
   LabelId label(std::string_view name) { return lts_.labels.intern(name); }
@@ -28,12 +28,13 @@ class LtsBuilder {
   Lts finish() &&;
 
  private:
-  // Transitions are appended to chunks of a fixed size, never moved while
-  // the LTS grows: a doubling vector would hold the old and the new copy at
-  // once, twice the memory of the transitions, which is most of gen's
-  // memory on a large state space. finish() concatenates the chunks,
-  // freeing each once copied. 48 MiB a chunk: above glibc's largest mmap
-  // threshold (32 MiB), so a freed chunk goes back to the system at once.
+  // Transitions are appended to chunks, never moved while the LTS grows: a
+  // doubling vector would hold the old and the new copy at once, twice the
+  // memory of the transitions, which is most of gen's memory on a large
+  // state space. finish() concatenates the chunks, freeing each once
+  // copied. Chunks double from 1024 transitions up to 48 MiB: above glibc's
+  // largest mmap threshold (32 MiB), so a freed large chunk goes back to
+  // the system at once.
   std::size_t chunk_size_ = std::size_t{1} << 22;
   std::vector<std::vector<Transition>> chunks_;
   std::size_t count_ = 0;

@@ -8,12 +8,14 @@
 // The builder's chunks against a plain array of the same transitions: every
 // way of filling them (several chunks, one chunk, a reserve that is too small
 // or too large, nothing at all) gives the transitions in the order added.
+// The last rounds use the default chunks, which grow from 1024 transitions.
 TEST(LtsBuilder, ChunksKeepEveryTransitionInOrder) {
   std::mt19937 rng(7);
-  for (int round = 0; round < 300; ++round) {
-    const std::size_t chunk = 1 + rng() % 5, count = rng() % 40;
-    lts::LtsBuilder b(chunk);
-    if (round % 3 == 1) b.reserve(rng() % 50);
+  for (int round = 0; round < 320; ++round) {
+    const bool small = round < 300;
+    const std::size_t chunk = 1 + rng() % 5, count = small ? rng() % 40 : rng() % 20000;
+    lts::LtsBuilder b = small ? lts::LtsBuilder(chunk) : lts::LtsBuilder();
+    if (round % 3 == 1) b.reserve(rng() % (small ? 50 : 20000));
     const lts::LabelId x = b.label("x"), y = b.label("y");
     std::vector<lts::Transition> expected;
     for (std::size_t i = 0; i < count; ++i) {
