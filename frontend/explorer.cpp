@@ -63,8 +63,8 @@ class Exploration {
   void report(Clock::time_point now);
   bool report_due(Clock::time_point now);
   ExploreProgress progress(Clock::time_point now) const {
-    return {store_.size(), transitions_, std::chrono::duration<double>(now - start_).count(),
-            store_.memory() + transitions_ * sizeof(lts::Transition)};
+    return {store_.size(), builder_.num_transitions(), std::chrono::duration<double>(now - start_).count(),
+            store_.memory() + builder_.num_transitions() * sizeof(lts::Transition)};
   }
 
   const Program& p_;
@@ -72,7 +72,6 @@ class Exploration {
   lts::LtsBuilder builder_;
   std::unique_ptr<StateStore> states_;
   StateStore& store_;
-  std::uint64_t transitions_ = 0;
   Clock::time_point start_ = Clock::now(), last_report_ = start_;
   std::vector<std::pair<lts::LabelId, lts::StateId>> out_;
   std::vector<std::pair<std::uint32_t, bool>> inserted_;
@@ -112,7 +111,7 @@ lts::Lts Exploration::run(ExploreStats* stats, bool keep_states) {
     stats->explored = store_.size();
     stats->record_bytes = store_.record_bytes();
     stats->store_bytes = store_.memory();
-    stats->lts_bytes = transitions_ * sizeof(lts::Transition);
+    stats->lts_bytes = builder_.num_transitions() * sizeof(lts::Transition);
   }
   // The states are most of the memory beside the transitions; a caller
   // that does not keep them frees them before the LTS is assembled.
@@ -163,19 +162,18 @@ void Exploration::expand(std::uint32_t id, const Successors& next, std::uint32_t
   for (std::size_t i = first; i < first + count; ++i) {
     const auto [to, added] = inserted_[i - first];
     if (added && options_.max_states && store_.size() > options_.max_states)
-      throw state_limit(options_.max_states, id, transitions_);
+      throw state_limit(options_.max_states, id, builder_.num_transitions());
     out_.emplace_back(next.labels[i], to);
   }
   std::sort(out_.begin(), out_.end());
   out_.erase(std::unique(out_.begin(), out_.end()), out_.end());
   for (auto [label, to] : out_) builder_.add_transition(id, label, to);
-  transitions_ += out_.size();
 }
 
 std::pair<std::uint32_t, bool> Exploration::insert(std::uint32_t* row, std::uint32_t id) {
   const auto inserted = store_.insert_packed(row);
   if (inserted.second && options_.max_states && store_.size() > options_.max_states)
-    throw state_limit(options_.max_states, id, transitions_);
+    throw state_limit(options_.max_states, id, builder_.num_transitions());
   return inserted;
 }
 
