@@ -64,7 +64,7 @@ class Exploration {
   bool report_due(Clock::time_point now);
   ExploreProgress progress(Clock::time_point now) const {
     return {store_.size(), builder_.num_transitions(), std::chrono::duration<double>(now - start_).count(),
-            store_.memory() + builder_.num_transitions() * sizeof(lts::Transition)};
+            store_.memory() + builder_.memory()};
   }
 
   const Program& p_;
@@ -111,7 +111,7 @@ lts::Lts Exploration::run(ExploreStats* stats, bool keep_states) {
     stats->explored = store_.size();
     stats->record_bytes = store_.record_bytes();
     stats->store_bytes = store_.memory();
-    stats->lts_bytes = builder_.num_transitions() * sizeof(lts::Transition);
+    stats->lts_bytes = builder_.memory();
   }
   // The states are most of the memory beside the transitions; a caller
   // that does not keep them frees them before the LTS is assembled.

@@ -2,7 +2,9 @@
 // The one way every producer (gen, quotient construction, the disjoint union
 // of two LTSs) assembles an Lts: intern labels, append transitions, fix the
 // state count.
+#include <cstdint>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "lts/lts.hpp"
@@ -25,18 +27,40 @@ class LtsBuilder {
   // Grows the state count to at least n (states are 0..n-1).
   void ensure_states(StateId n);
   std::size_t num_transitions() const { return count_; }
+  // The bytes the transitions added so far take.
+  std::size_t memory() const;
   Lts finish() &&;
 
  private:
+  // A transition without its source, while the sources come in order.
+  struct Arc {
+    LabelId label;
+    StateId to;
+  };
+  void count_source(StateId from);
+  template <typename Emit>
+  void drain_arcs(Emit emit);
+  void switch_to_transitions();
+
   // Transitions are appended to chunks, never moved while the LTS grows: a
   // doubling vector would hold the old and the new copy at once, twice the
   // memory of the transitions, which is most of gen's memory on a large
   // state space. finish() concatenates the chunks, freeing each once
-  // copied. Chunks double from 1024 transitions up to 48 MiB: above glibc's
+  // copied. Chunks double from 1024 elements up to 48 MiB: above glibc's
   // largest mmap threshold (32 MiB), so a freed large chunk goes back to
   // the system at once.
-  std::size_t chunk_size_ = std::size_t{1} << 22;
-  std::vector<std::vector<Transition>> chunks_;
+  //
+  // While the sources come in nondecreasing order (gen adds each state's
+  // transitions in state order) a transition is an 8-byte Arc, and its
+  // source a count per state: a byte, with the rare counts above 255 in
+  // `more_arcs_`. That is two thirds of the memory of full transitions. The
+  // first transition out of order turns the arcs into full transitions.
+  std::size_t chunk_size_ = (std::size_t{48} << 20) / sizeof(Transition);
+  bool in_order_ = true;
+  std::vector<std::vector<Arc>> arcs_;
+  std::vector<std::uint8_t> arcs_of_;                       // per source state, up to 255
+  std::vector<std::pair<StateId, std::size_t>> more_arcs_;  // (source, arcs beyond 255), by source
+  std::vector<std::vector<Transition>> chunks_;             // once not in order
   std::size_t count_ = 0;
   Lts lts_;
 };

@@ -21,53 +21,54 @@ std::vector<StateId> single_tau_targets(const Lts& l) {
   return single;
 }
 
-// For each state, the kept state it merges into: follow single tau targets
-// until a state that is kept. A ring of mergeable states keeps the state at
-// which the walk first closes it. Iterative, so chains of 10^7 states need no
-// call stack.
-std::vector<StateId> merge_targets(const std::vector<StateId>& single) {
-  constexpr StateId unknown = no_state, on_path = no_state - 1;
-  const auto n = static_cast<StateId>(single.size());
-  std::vector<StateId> into(n, unknown);
+// Turns the single tau targets into, for each state, the kept state it
+// merges into: follow single tau targets until a state that is kept. A ring
+// of mergeable states keeps the state at which the walk first closes it.
+// In place, with a bit a state for "resolved" (gen merges 10^8 states), and
+// iterative, so chains of 10^7 states need no call stack.
+void resolve_merge_targets(std::vector<StateId>& target) {
+  constexpr StateId on_path = no_state - 1;
+  const auto n = static_cast<StateId>(target.size());
+  std::vector<bool> resolved(n, false);
   std::vector<StateId> path;
   for (StateId s = 0; s < n; ++s) {
-    if (into[s] != unknown) continue;
+    if (resolved[s]) continue;
     path.clear();
     StateId at = s;
     StateId end;
     for (;;) {
-      if (into[at] == on_path) {  // a ring: keep `at`
+      if (resolved[at]) {
+        end = target[at];
+        break;
+      }
+      if (target[at] == on_path || target[at] == no_state) {  // a ring closes at `at`, or `at` is kept
         end = at;
         break;
       }
-      if (into[at] != unknown) {
-        end = into[at];
-        break;
-      }
-      if (single[at] == no_state) {
-        end = at;
-        break;
-      }
-      into[at] = on_path;
+      const StateId next = target[at];
+      target[at] = on_path;
       path.push_back(at);
-      at = single[at];
+      at = next;
     }
-    for (StateId p : path) into[p] = end;
-    into[end] = end;
+    for (StateId p : path) target[p] = end, resolved[p] = true;
+    target[end] = end, resolved[end] = true;
   }
-  return into;
 }
 
 }  // namespace
 
 TauMerge merge_single_tau_states(Lts& l) {
   TauMerge c;
-  c.into = merge_targets(single_tau_targets(l));
+  c.into = single_tau_targets(l);
+  resolve_merge_targets(c.into);
   // Renumbered in place, one array of the input's size (gen merges 10^8
   // states): first each kept state gets its number, in order, so number 0
   // stays the initial state when it was; then every merged state the number
   // of the state it went into, which that state already holds.
   std::vector<StateId>& into = c.into;
+  std::size_t kept_states = 0;
+  for (StateId s = 0; s < l.num_states; ++s) kept_states += into[s] == s;
+  c.kept.reserve(kept_states);
   for (StateId s = 0; s < l.num_states; ++s)
     if (into[s] == s) {
       into[s] = static_cast<StateId>(c.kept.size());
