@@ -16,7 +16,7 @@ std::string contents(std::FILE* f) {
   return text;
 }
 
-frontend::ExploreProgress at(double seconds, std::uint64_t states) { return {states, 2 * states, seconds, 1000000}; }
+frontend::ExploreProgress at(double seconds, std::uint64_t states) { return {states, 2 * states, seconds, 1 << 20}; }
 
 TEST(ProgressLine, ALogGetsAWholeLineOncePerInterval) {
   std::FILE* log = std::tmpfile();
@@ -28,8 +28,8 @@ TEST(ProgressLine, ALogGetsAWholeLineOncePerInterval) {
   line.show(at(21, 400));  // a line
   line.end(nullptr);       // a log has no half line to end
   EXPECT_EQ(contents(log),
-            "gen: 200 states, 400 transitions, 20 states/s, 1.0 MB (exploring)\n"
-            "gen: 400 states, 800 transitions, 19 states/s, 1.0 MB (exploring)\n");
+            "gen: 200 states, 400 transitions, 20 states/s, 1.0 MiB (exploring)\n"
+            "gen: 400 states, 800 transitions, 19 states/s, 1.0 MiB (exploring)\n");
   std::fclose(log);
 }
 
@@ -42,8 +42,8 @@ TEST(ProgressLine, ATerminalLineIsRewrittenAndEndedOnce) {
   line.end(nullptr);
   line.end(nullptr);  // nothing shown since: no second newline
   EXPECT_EQ(contents(tty),
-            "\rgen: 100 states, 200 transitions, 100 states/s, 1.0 MB (exploring)   "
-            "\rgen: 200 states, 400 transitions, 100 states/s, 1.0 MB (exploring)   \n");
+            "\rgen: 100 states, 200 transitions, 100 states/s, 1.0 MiB (exploring)   "
+            "\rgen: 200 states, 400 transitions, 100 states/s, 1.0 MiB (exploring)   \n");
   std::fclose(tty);
 }
 
@@ -57,7 +57,7 @@ TEST(ProgressLine, TheLineNamesWhatRuns) {
   p.phase = "searching the full LTS for a shortest run to the fault";
   line.show(p);
   EXPECT_EQ(contents(log),
-            "gen: 200 states, 400 transitions, 20 states/s, 1.0 MB (searching the full LTS for a shortest run to the "
+            "gen: 200 states, 400 transitions, 20 states/s, 1.0 MiB (searching the full LTS for a shortest run to the "
             "fault)\n");
   std::fclose(log);
 }

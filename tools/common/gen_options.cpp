@@ -123,9 +123,9 @@ std::string stats_line(const frontend::ExploreStats& st) {
   const std::uint64_t visited = std::max<std::uint64_t>(st.explored, 1);
   return fmt::format(
       "gen: {} states, {} transitions, {} states explored, {:.3f} s ({:.3f} s cpu), {:.0f} states/s of cpu, "
-      "{} bytes/state packed, {:.1f} bytes/state stored, {:.1f} MB\n",
+      "{} bytes/state packed, {:.1f} bytes/state stored, {:.1f} MiB\n",
       st.states, st.transitions, st.explored, st.seconds, st.cpu_seconds, st.explored / std::max(st.cpu_seconds, 1e-9),
-      st.record_bytes, static_cast<double>(st.store_bytes) / visited, (st.store_bytes + st.lts_bytes) / 1e6);
+      st.record_bytes, static_cast<double>(st.store_bytes) / visited, mebibytes(st.store_bytes + st.lts_bytes));
 }
 
 }  // namespace tools

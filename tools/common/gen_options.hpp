@@ -8,6 +8,7 @@
 
 #include "frontend/checker.hpp"
 #include "frontend/explorer.hpp"
+#include "tools/common/memory_budget.hpp"
 #include "tools/common/tool.hpp"
 
 namespace tools {
@@ -42,9 +43,9 @@ class ProgressLine {
       if (p.seconds < next_log_) return;
       next_log_ = p.seconds + log_every_;
     }
-    std::fprintf(out_, "%sgen: %llu states, %llu transitions, %.0f states/s, %.1f MB (%s)%s", terminal_ ? "\r" : "",
+    std::fprintf(out_, "%sgen: %llu states, %llu transitions, %.0f states/s, %.1f MiB (%s)%s", terminal_ ? "\r" : "",
                  static_cast<unsigned long long>(p.states), static_cast<unsigned long long>(p.transitions),
-                 p.states / std::max(p.seconds, 1e-9), p.memory_bytes / 1e6, p.phase, terminal_ ? "   " : "\n");
+                 p.states / std::max(p.seconds, 1e-9), mebibytes(p.memory_bytes), p.phase, terminal_ ? "   " : "\n");
     std::fflush(out_);
     shown_ = terminal_;
   }

@@ -32,6 +32,9 @@ std::uint64_t parse_memory_size(const std::string& text);
 // "1.5 GiB", "512 MiB": a size for messages.
 std::string format_memory_size(std::uint64_t bytes);
 
+// Bytes in MiB (2^20), the unit of every memory figure the tools print.
+inline double mebibytes(std::uint64_t bytes) { return static_cast<double>(bytes) / (1024.0 * 1024.0); }
+
 // AddressSanitizer reserves terabytes of address space for its shadow
 // memory and keeps freed memory in quarantine: its builds enforce no budget.
 #if defined(__SANITIZE_ADDRESS__)

@@ -12,6 +12,7 @@
 #include "formats/dot_writer.hpp"
 #include "formats/output_file.hpp"
 #include "lts/reachability.hpp"
+#include "tools/common/memory_budget.hpp"
 
 namespace tools {
 
@@ -114,8 +115,6 @@ std::string ratio(std::uint64_t before, std::uint64_t after) {
   return fmt::format("{:.1f}x", static_cast<double>(before) / static_cast<double>(after));
 }
 
-double megabytes(std::uint64_t bytes) { return static_cast<double>(bytes) / (1024.0 * 1024.0); }
-
 }  // namespace
 
 std::string format_report(const QuotientReport& r) {
@@ -128,12 +127,12 @@ std::string format_report(const QuotientReport& r) {
       ratio(r.input_states, r.output_states), ratio(r.input_transitions, r.output_transitions));
   double total = 0;
   for (const PhaseReport& p : r.phases) {
-    text += fmt::format("quotient: {:<8} {:>9.3f}  {:>17.1f}  {:>20.1f}\n", p.name, p.seconds, megabytes(p.peak_bytes),
-                        megabytes(p.resident_bytes));
+    text += fmt::format("quotient: {:<8} {:>9.3f}  {:>17.1f}  {:>20.1f}\n", p.name, p.seconds, mebibytes(p.peak_bytes),
+                        mebibytes(p.resident_bytes));
     total += p.seconds;
   }
   text += fmt::format("quotient: {:<8} {:>9.3f}  {:>17.1f}  ({:.1f} bytes per input transition)\n", "total", total,
-                      megabytes(r.peak_bytes),
+                      mebibytes(r.peak_bytes),
                       r.input_transitions ? static_cast<double>(r.peak_bytes) / r.input_transitions : 0.0);
   if (!r.refine_log.empty()) {
     text += "quotient: refinement, stage by stage:\n";
