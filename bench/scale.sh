@@ -59,7 +59,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 echo "# command: bench/scale.sh ${only:+--only ${only:1:-1}} --threads $threads --max-ops $max_ops --time-limit $limit --memory-limit $memory$([ $try_inf = 1 ] && echo ' --inf')" >&2
-echo "# machine: $(nproc) cores, $(free -g | awk '/^Mem:/ { print $2 }') GB; gen --no-reduce: $([ $has_no_reduce = 1 ] && echo yes || echo n/a); gen -j: $([ ${#jobs[@]} -gt 0 ] && echo "${jobs[1]}" || echo n/a)" >&2
+echo "# machine: $(nproc) cores, $(free -g | awk '/^Mem:/ { print $2 }') GiB; gen --no-reduce: $([ $has_no_reduce = 1 ] && echo yes || echo n/a); gen -j: $([ ${#jobs[@]} -gt 0 ] && echo "${jobs[1]}" || echo n/a)" >&2
 
 # The papers' largest configurations, by row id.
 declare -A paper=(
