@@ -58,7 +58,12 @@ Report lasso_report(const lts::Lts& l, const Lasso& lasso, const std::string& a,
   Report report;
   report.holds = !lasso.found;
   if (report.holds) {
-    report.text = fmt::format("holds: {} has no reachable cycle of internal steps (lock-free)\n", a);
+    // The premise is part of the verdict: a branching quotient (quotient's
+    // default) never has a tau-cycle, so on one this holds for any object.
+    report.text = fmt::format(
+        "holds: {} has no reachable cycle of internal steps: lock-free, if {} keeps the divergences "
+        "(gen's LTS or its divbranching quotient; a branching quotient never has such a cycle)\n",
+        a, a);
     return report;
   }
   report.trace = visible_labels(l, lasso.stem);
