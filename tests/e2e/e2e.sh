@@ -4,9 +4,7 @@
 # which must still fail), and the counterexamples of the rows expected to be
 # not linearizable or not lock-free are replayed on the concrete LTS by
 # replay.awk, independently of the tools that found them. The five progress
-# columns (lock_free .. starvation_free) are compared too; while refines has
-# no --progress option, only lock_free is measured (through the
-# divbranching quotient) and the other four are reported as skipped.
+# columns (lock_free .. starvation_free) are compared too.
 # Where a row names a forever_witness, the properties it refutes for clients
 # that call for ever (refuted_forever) are compared too, and the witness
 # must not replay with a bounded number of operations (its cycle contains
@@ -70,11 +68,6 @@ check_lf_cex() {
   echo "ok: $id: the lock-freedom lasso ($(wc -l <"$d/lf.stem") actions, then internal steps for ever) replays on the concrete LTS"
 }
 
-progress_option=0
-"$BIN/refines" --help 2>/dev/null | grep -q -- "--progress" && progress_option=1
-[ $progress_option = 1 ] ||
-  echo "skipped: refines has no --progress: the wait_free, obstruction_free, deadlock_free and starvation_free columns"
-
 # check_forever_bounded ID FILE OBJECT K WITNESS: the witness needs operations for ever.
 check_forever_bounded() {
   local w=$src/models/$5 opts
@@ -96,7 +89,6 @@ while IFS=, read -r id name file impl spec abstract k n want_lin want_lf progres
   lin=$(got "$id" 6); lf=$(got "$id" 7)
   want_progress="$want_lock,$want_wait,$want_obstruction,$want_deadlock,$want_starvation"
   progress=$(got "$id" 8),$(got "$id" 9),$(got "$id" 10),$(got "$id" 11),$(got "$id" 12)
-  [ $progress_option = 1 ] || { want_progress=$want_lock,,,,; }
   ok=1
   [ "$lin" = "$want_lin" ] && [ "$lf" = "$want_lf" ] && [ "$progress" = "$want_progress" ] || ok=0
   if [ -n "${known[$id]+x}" ]; then
