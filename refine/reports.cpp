@@ -91,6 +91,13 @@ Report bisimilarity_report(const BisimilarityResult& r, bisim::Equivalence e, co
   report.holds = r.holds;
   if (r.holds) {
     report.text = fmt::format("holds: {} and {} are {} bisimilar\n", a, b, bisim::name(e));
+    // The premise of Theorem 4.4: a branching quotient has lost its
+    // divergences, so two of them can agree here while their objects differ.
+    if (e == bisim::Equivalence::divbranching)
+      report.text += fmt::format(
+          "This speaks for the objects if {} and {} keep their divergences (gen's LTS or its divbranching "
+          "quotient; a branching quotient has none).\n",
+          a, b);
     return report;
   }
   report.text = fmt::format("does not hold: {} and {} are not {} bisimilar\n", a, b, bisim::name(e));

@@ -112,6 +112,11 @@ printf 'des (0, 2, 3)\n(0, a, 1)\n(1, b, 2)\n' >"$T/d2.aut"
 expect_rc 0 --equiv branching "$T/d1.aut" "$T/d2.aut"
 expect_rc 1 --equiv divbranching "$T/d1.aut" "$T/d2.aut"
 grep -q 'diverges' "$T/out" || fail "divergence witness"
+# Branching quotients lose the divergence, so d1 and d2 become divbranching
+# bisimilar; the verdict is true of the files and names its premise.
+"$BIN/quotient" -e branching "$T/d1.aut" -o "$T/d1.bq.aut" || fail "quotient -e branching d1"
+expect_rc 0 --equiv divbranching "$T/d1.bq.aut" "$T/d2.aut"
+grep -q "if .*d1.bq.aut and .*d2.aut keep their divergences" "$T/out" || fail "no premise: $(cat "$T/out")"
 
 # Errors: exit 2, a located message, no --cex file left behind.
 printf 'des (0, 2, 2)\n(0, a, 1)\n' >"$T/short.aut"

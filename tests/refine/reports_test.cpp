@@ -65,6 +65,21 @@ TEST(Reports, LockFreeHoldsNamesItsPremise) {
             "(gen's LTS or its divbranching quotient; a branching quotient never has such a cycle)\n");
 }
 
+// Two branching quotients can be divbranching bisimilar while the objects
+// they came from are not, so the holds of divbranching names its premise;
+// the other equivalences make no claim about divergence.
+TEST(Reports, DivbranchingHoldsNamesItsPremise) {
+  const lts::Lts q = aut("des (0, 2, 3)\n(0, a, 1)\n(1, b, 2)\n");
+  const auto d = bisim::Equivalence::divbranching;
+  EXPECT_EQ(refine::bisimilarity_report(refine::check_bisimilarity(q, q, d), d, "p", "q", {}).text,
+            "holds: p and q are divbranching bisimilar\n"
+            "This speaks for the objects if p and q keep their divergences (gen's LTS or its divbranching "
+            "quotient; a branching quotient has none).\n");
+  const auto b = bisim::Equivalence::branching;
+  EXPECT_EQ(refine::bisimilarity_report(refine::check_bisimilarity(q, q, b), b, "p", "q", {}).text,
+            "holds: p and q are branching bisimilar\n");
+}
+
 TEST(Reports, BisimilarityPlayAndTrace) {
   const lts::Lts p = aut("des (0, 3, 3)\n(0, a, 1)\n(1, i, 1)\n(1, b, 2)\n");
   const lts::Lts q = aut("des (0, 2, 3)\n(0, a, 1)\n(1, b, 2)\n");
