@@ -75,7 +75,11 @@ TEST(RandomModel, ModelsAreSmallAndVaried) {
                                                       {"parameter", "a: 0..1"},
                                                       {"thread variable", "thread h"},
                                                       {"free", "free("},
-                                                      {"client", " when "}};
+                                                      {"client", " when "},
+                                                      {"array by a local", "ax[t"},
+                                                      {"array by the thread", "ay[tid - 1]"},
+                                                      {"pair", "cas(pr, "},
+                                                      {"pair member", "pr.1"}};
   std::map<std::string, int> seen;
   for (std::uint64_t seed = 0; seed < seeds; ++seed) {
     const std::string text = random_model(seed);

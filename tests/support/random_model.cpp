@@ -24,7 +24,8 @@ struct Place {
 // guarded by a null test unless the model is allowed to fault.
 class ModelWriter {
  public:
-  ModelWriter(std::uint64_t seed, const RandomModelOptions& o) : rng_(seed), o_(o), seed_(seed) {}
+  ModelWriter(std::uint64_t seed, const RandomModelOptions& o)
+      : rng_(seed), o_(o), seed_(seed), aux_(seed ^ 0xBB67AE8584CAA73Bull) {}
 
   std::string write() {
     declare_object();
@@ -62,6 +63,17 @@ class ModelWriter {
     return y;
   }
   std::string local_int() { return "t" + std::to_string(pick(2)); }
+  // A shared integer location with one shared access: a variable, or in a
+  // structured model sometimes an array element (every index in range).
+  std::string int_location() {
+    if (!structured_ || !aux_chance(0.35)) return shared_int();
+    switch (pick(4)) {
+      case 0:
+      case 1: return "ax[" + local_int() + "]";
+      case 2: return "ay[tid - 1]";
+      default: return chance(0.5) ? "ay[0]" : "ay[threads - tid]";
+    }
+  }
   std::string constant() { return std::to_string(pick(domain_)); }
   std::string dom() const { return std::to_string(domain_); }
   std::string range() const { return "0.." + std::to_string(domain_ - 1); }
@@ -95,9 +107,10 @@ class ModelWriter {
   }
   // A condition with exactly one shared access.
   std::string shared_cond() {
-    std::vector<std::string> c{shared_int() + " == " + local_expr(), shared_int() + " != " + constant(),
-                               shared_int() + " < " + local_expr()};
+    std::vector<std::string> c{int_location() + " == " + local_expr(), int_location() + " != " + constant(),
+                               int_location() + " < " + local_expr()};
     if (flag_) c.push_back(chance(0.5) ? "f" : "!f");
+    if (structured_) c.push_back(chance(0.5) ? "pr.1" : "pr.0 == " + local_expr());
     if (heap_) c.push_back(shared_ref() + (chance(0.5) ? " == null" : " != " + ref_local()));
     return one_of(c);
   }
@@ -115,6 +128,7 @@ class ModelWriter {
   std::string client_clause(int index);
   void return_statement();
   void body_if(const std::string& cond, const Place& at);
+  bool tuple_access();
   void guarded_cas(const std::string& target, const std::string& expected_constant, const std::string& local,
                    const std::string& value);
 
@@ -132,6 +146,14 @@ class ModelWriter {
   // (frontend/guarded_writes.hpp). Drawn from a generator of its own, so the
   // other models stay as they were.
   bool guarded_ = false;
+  // Arrays and a tuple (structured_): shared integer arrays indexed by a
+  // local or by the thread ('ax', 'ay'), and a (value, mark) pair 'pr' read
+  // whole or by member and written by cas. Whether a model has them, and
+  // where they replace a plain variable, comes from a generator of its own,
+  // so the models without them stay as they were.
+  std::mt19937_64 aux_;
+  bool structured_ = false;
+  bool aux_chance(double p) { return static_cast<double>(aux_() >> 11) * 0x1.0p-53 < p; }
   // The method being written.
   bool has_param_ = false;
   std::string result_;  // "", range or "bool"
@@ -163,6 +185,12 @@ void ModelWriter::declare_object() {
   for (int i = 0; i < locks_; ++i) line("shared L" + std::to_string(i) + ": lock;");
   for (int i = 0; i < refs_; ++i) line("shared r" + std::to_string(i) + ": N = null;");
   if (thread_var_) line("thread h: " + range() + " = 0;");
+  structured_ = aux_chance(o_.structured_chance);
+  if (structured_) {
+    line("shared ax: " + range() + "[" + dom() + "] = " + constant() + ";");
+    line("shared ay: " + range() + "[threads] = " + constant() + ";");
+    line("shared pr: (" + range() + ", bool) = (" + constant() + ", false);");
+  }
   client_ = chance(o_.client_chance);
   if (client_) line("client k: 0..1 = 0;");
   if (heap_ && chance(0.5)) {
@@ -312,7 +340,8 @@ void ModelWriter::statement(const Place& at) {
 
 // One statement with exactly one shared access.
 bool ModelWriter::shared_access() {
-  const std::string x = shared_int();
+  if (structured_ && aux_chance(0.2)) return tuple_access();
+  const std::string x = int_location();
   switch (pick(8)) {
     case 0: line(local_int() + " := " + x + ";"); return true;
     case 1:
@@ -336,6 +365,26 @@ bool ModelWriter::shared_access() {
     default:
       if (ints_ < 2 || guarded_) return false;
       line("b0 := dcas(x0, x1, " + atom() + ", " + atom() + ", " + local_expr() + ", " + local_expr() + ");");
+      return true;
+  }
+}
+
+// One access to the pair: read whole or by member, or written by a cas
+// expecting a constant mark (in a guarded model the only writes, so that a
+// set mark settles the pair) or, otherwise, by any cas or an assignment.
+bool ModelWriter::tuple_access() {
+  switch (pick(5)) {
+    case 0: line("(" + local_int() + ", b0) := pr;"); return true;
+    case 1: line(chance(0.5) ? local_int() + " := pr.0;" : "b0 := pr.1;"); return true;
+    case 2:
+    case 3:
+      line("b0 := cas(pr, (" + local_int() + ", false), (" + local_expr() + ", " + (chance(0.5) ? "true" : "false") +
+           "));");
+      return true;
+    default:
+      if (guarded_) return false;
+      if (chance(0.5)) line("b0 := cas(pr, (" + local_int() + ", b0), (" + local_expr() + ", !b0));");
+      else line("pr := (" + local_expr() + ", b0);");
       return true;
   }
 }
@@ -478,7 +527,8 @@ bool ModelWriter::compound(const Place& at) {
 // A statement of an atomic block: several shared accesses are allowed;
 // no loops, locks, returns or breaks.
 void ModelWriter::atomic_statement(const Place& at) {
-  const std::string x = shared_int(), y = ints_ > 1 ? other_int(x) : shared_int();
+  if (structured_ && aux_chance(0.15) && tuple_access()) return;
+  const std::string x = int_location(), y = ints_ > 1 ? other_int(x) : shared_int();
   switch (pick(7)) {
     case 0:
       if (guarded_) guarded_cas(x, constant(), local_int(), "(" + y + " + " + atom() + ") % " + dom());

@@ -9,7 +9,9 @@
 // work (new, field reads and writes, cas on references, sometimes free);
 // sometimes the client is restricted ('when', 'on call'), and sometimes
 // (guarded_chance) every shared write but a few is a cas that expects a
-// constant, directly or through a local a branch compared with it. Every model is
+// constant, directly or through a local a branch compared with it;
+// sometimes (structured_chance) shared arrays indexed by a local or by the
+// thread, and a (value, mark) pair written by cas. Every model is
 // accepted by the checker; by chance (the *_chance options) some fault at
 // run time (a null dereference, a failed assert, a value out of range, an
 // exhausted pool, an unlock of a lock not held, a double free), block
@@ -33,6 +35,7 @@ struct RandomModelOptions {
   double free_chance = 0.15;       // per model with nodes: free (explicit memory management)
   double client_chance = 0.1;      // per model: a client variable and 'when' clauses
   double guarded_chance = 0.2;     // per model: shared writes mostly a cas expecting a constant
+  double structured_chance = 0.3;  // per model: shared arrays (indexed by a local or the thread) and a pair
 };
 
 // The text of a model named R<seed>.
