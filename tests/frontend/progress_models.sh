@@ -1,7 +1,8 @@
 #!/bin/bash
 # The hand-made progress models of models/ (verdicts argued in their
-# comments), 2 threads: linearizability at 2 operations per thread (gen |
-# quotient against gen --spec), and at operations forever with
+# comments), at the number of threads in the table: linearizability at 2
+# operations per thread (gen | quotient against gen --spec), and at
+# operations forever with
 # thread-attributed steps, lock-freedom through the divergence-sensitive
 # quotient with every step(T) hidden (quotient --tau=step -e divbranching |
 # refines --lockfree) and all five properties with refines --progress on
@@ -10,15 +11,15 @@ set -u
 . "$(dirname "$0")/tool_lib.sh" gen quotient refines
 verdict() { case $1 in 0) echo true ;; 1) echo false ;; *) echo "error($1)" ;; esac; }
 
-# model: linearizable lock-free wait-free obstruction-free deadlock-free starvation-free
-while read -r model lin lf wf of df sf; do
+# model threads: linearizable lock-free wait-free obstruction-free deadlock-free starvation-free
+while read -r model k lin lf wf of df sf; do
   src="$SRC/models/$model.conc"
-  "$BIN/gen" "$src" --threads 2 --ops 2 | "$BIN/quotient" - -o "$tmp/$model.q.aut" || fail "gen $model"
-  "$BIN/gen" "$src" --threads 2 --ops 2 --spec | "$BIN/quotient" - -o "$tmp/$model.s.aut" || fail "gen --spec $model"
+  "$BIN/gen" "$src" --threads "$k" --ops 2 | "$BIN/quotient" - -o "$tmp/$model.q.aut" || fail "gen $model"
+  "$BIN/gen" "$src" --threads "$k" --ops 2 --spec | "$BIN/quotient" - -o "$tmp/$model.s.aut" || fail "gen --spec $model"
   "$BIN/refines" "$tmp/$model.q.aut" "$tmp/$model.s.aut" > /dev/null
   got=$(verdict $?)
   [ "$got" = "$lin" ] || fail "$model: linearizable is $got, expected $lin"
-  "$BIN/gen" "$src" --threads 2 --ops inf --thread-steps -o "$tmp/$model.aut" || fail "gen $model"
+  "$BIN/gen" "$src" --threads "$k" --ops inf --thread-steps -o "$tmp/$model.aut" || fail "gen $model"
   "$BIN/quotient" --tau=step -e divbranching "$tmp/$model.aut" -o "$tmp/$model.dq.aut" || fail "quotient $model"
   "$BIN/refines" --lockfree "$tmp/$model.dq.aut" > /dev/null
   got=$(verdict $?)
@@ -33,13 +34,14 @@ while read -r model lin lf wf of df sf; do
     shift
   done
 done <<'TABLE'
-tas_counter        true  false false false true  false
-ticket_counter     true  false false false true  true
-peterson_counter   true  false false false true  true
-peterson_last_wins false false false false true  false
-livelock_counter   true  false false true  false false
-wf_register        true  true  true  true  true  true
-deadlock           true  false false false false false
-treiber_bounded    true  true  false true  true  false
+tas_counter        2  true   false  false  false  true   false
+ticket_counter     2  true   false  false  false  true   true
+peterson_counter   2  true   false  false  false  true   true
+peterson_last_wins 2  false  false  false  false  true   false
+filter_counter     3  true   false  false  false  true   true
+livelock_counter   2  true   false  false  true   false  false
+wf_register        2  true   true   true   true   true   true
+deadlock           2  true   false  false  false  false  false
+treiber_bounded    2  true   true   false  true   true   false
 TABLE
 echo PASS
