@@ -22,9 +22,9 @@ using Clock = std::chrono::steady_clock;
 
 StateLimit state_limit(std::uint64_t max_states, std::uint32_t explored, std::uint64_t transitions) {
   return StateLimit(
-      fmt::format("stopped at --max-states {}: the state space is larger ({} states explored, {} transitions); "
-                  "raise the bound, or lower --threads, --ops or the values",
-                  max_states, explored, transitions));
+      fmt::format("stopped at --max-states {}: the state space is larger (more than {} states found, {} of them "
+                  "explored, {} transitions); raise the bound, or lower --threads, --ops or the values",
+                  max_states, max_states, explored, transitions));
 }
 
 // Maps each worker's label ids to the LTS's. The labels each chunk met first
