@@ -69,8 +69,6 @@ trap 'rm -rf "$work"' EXIT
 echo "# command: bench/table1.sh $([ $quick = 1 ] && echo --quick) ${only:+--only ${only:1:-1}} (BIN=$bin, $(nproc) cores)" >&2
 echo "id,states,transitions,quotient_states,quotient_transitions,linearizable,lockfree,lock_free,wait_free,obstruction_free,deadlock_free,starvation_free,refuted_forever,seconds"
 
-progress_option=0
-"$bin/refines" --help 2>/dev/null | grep -q -- "--progress" && progress_option=1
 properties=(lock-free wait-free obstruction-free deadlock-free starvation-free)
 
 status=0
@@ -84,8 +82,16 @@ model() {
     *) echo "$root/models/$2 $1" ;;
   esac
 }
-# run LOG CMD...: one tool run under the time limit; keeps its stderr.
-run() { local log=$1; shift; timeout "$limit" "$@" 2>>"$log"; }
+# run LOG CMD...: one tool run under the time limit; keeps its stderr, and
+# says so when the limit stopped it (timeout's status 124).
+run() {
+  local log=$1 rc
+  shift
+  timeout "$limit" "$@" 2>>"$log"
+  rc=$?
+  [ $rc = 124 ] && echo "${1##*/}: stopped after $limit s (TIMEOUT)" >>"$log"
+  return $rc
+}
 # verdict RC: the refines exit status as a verdict.
 verdict() { case $1 in 0) echo true ;; 1) echo false ;; *) echo error ;; esac; }
 
@@ -131,20 +137,13 @@ row() {
 
 # progress FILE OBJECT K OPS DIR LOG: the five progress verdicts, comma-separated.
 progress() {
-  local d=$5 log=$6 p v out=()
+  local d=$5 log=$6 p out=()
   run "$log" "$bin/gen" "$1" --object "$2" --threads "$3" --ops "$4" --thread-steps -o "$d/steps.aut" ||
     { echo "error,error,error,error,error"; return; }
-  if [ $progress_option = 1 ]; then
-    for p in "${properties[@]}"; do
-      run "$log" "$bin/refines" --progress "$p" "$d/steps.aut" >>"$d/progress.txt"
-      out+=("$(verdict $?)")
-    done
-  else
-    v=error
-    run "$log" "$bin/quotient" --tau=step -e divbranching "$d/steps.aut" -o "$d/steps.dq.aut" &&
-      { run "$log" "$bin/refines" --lockfree "$d/steps.dq.aut" >"$d/progress.txt"; v=$(verdict $?); }
-    out=("$v" "" "" "" "")
-  fi
+  for p in "${properties[@]}"; do
+    run "$log" "$bin/refines" --progress "$p" "$d/steps.aut" >>"$d/progress.txt"
+    out+=("$(verdict $?)")
+  done
   local IFS=,
   echo "${out[*]}"
 }
