@@ -78,7 +78,7 @@ std::string render_text(const Program& p, const Run& run, const std::vector<std:
   }
   if (run.steps.empty() && !run.end_note.empty()) {  // a play where this side never moves
     refine::TextRow row(header.size() + 1);
-    row.front() = "0";
+    row.front().push_back('0');  // not `= "0"`: GCC 12 warns falsely (-Wrestrict) on that
     row.back() = run.end_note;
     table.push_back(std::move(row));
   }

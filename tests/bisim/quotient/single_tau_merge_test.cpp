@@ -95,7 +95,9 @@ TEST(SingleTauMerge, EveryStateIsBisimilarToWhereItGoesOnRandomLtss) {
     EXPECT_EQ(c.kept[after.initial], before.initial);
     for (StateId k = 0; k < after.num_states; ++k) {
       EXPECT_EQ(c.into[c.kept[k]], k);
-      if (k > 0) EXPECT_LT(c.kept[k - 1], c.kept[k]);  // the kept states keep their order
+      if (k > 0) {
+        EXPECT_LT(c.kept[k - 1], c.kept[k]);  // the kept states keep their order
+      }
     }
     EXPECT_TRUE(std::is_sorted(after.transitions.begin(), after.transitions.end()));
     EXPECT_EQ(std::adjacent_find(after.transitions.begin(), after.transitions.end()), after.transitions.end());
