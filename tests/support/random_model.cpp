@@ -9,6 +9,9 @@ namespace testing_support {
 
 namespace {
 
+// True with probability p: the top 53 bits of one draw as a double in [0, 1).
+bool draw(std::mt19937_64& g, double p) { return static_cast<double>(g() >> 11) * 0x1.0p-53 < p; }
+
 // Where a statement is generated: what it may do there.
 struct Place {
   int depth = 0;
@@ -38,7 +41,7 @@ class ModelWriter {
  private:
   // -- randomness (std::mt19937_64 is the same on every platform) --
   int pick(int n) { return static_cast<int>(rng_() % static_cast<std::uint64_t>(n)); }
-  bool chance(double p) { return static_cast<double>(rng_() >> 11) * 0x1.0p-53 < p; }
+  bool chance(double p) { return draw(rng_, p); }
   template <class T>
   const T& one_of(const std::vector<T>& v) {
     return v[pick(static_cast<int>(v.size()))];
@@ -153,7 +156,7 @@ class ModelWriter {
   // so the models without them stay as they were.
   std::mt19937_64 aux_;
   bool structured_ = false;
-  bool aux_chance(double p) { return static_cast<double>(aux_() >> 11) * 0x1.0p-53 < p; }
+  bool aux_chance(double p) { return draw(aux_, p); }
   // The method being written.
   bool has_param_ = false;
   std::string result_;  // "", range or "bool"
@@ -161,8 +164,8 @@ class ModelWriter {
 };
 
 void ModelWriter::declare_object() {
-  guarded_ =
-      static_cast<double>(std::mt19937_64(seed_ ^ 0x6A09E667F3BCC909ull)() >> 11) * 0x1.0p-53 < o_.guarded_chance;
+  std::mt19937_64 guard_rng(seed_ ^ 0x6A09E667F3BCC909ull);
+  guarded_ = draw(guard_rng, o_.guarded_chance);
   risky_ = chance(o_.fault_chance);
   blocking_ = chance(o_.blocking_chance);
   diverging_ = chance(o_.divergence_chance);
