@@ -2,11 +2,12 @@
 # The hand-made progress models of models/ (verdicts argued in their
 # comments), at the number of threads in the table: linearizability at 2
 # operations per thread (gen | quotient against gen --spec), and at
-# operations forever with
-# thread-attributed steps, lock-freedom through the divergence-sensitive
-# quotient with every step(T) hidden (quotient --tau=step -e divbranching |
-# refines --lockfree) and all five properties with refines --progress on
-# both routes (--progress-on input, each check on its own quotient).
+# operations forever with thread-attributed steps, lock-freedom through the
+# divergence-sensitive quotient with every step(T) hidden (quotient
+# --tau=step -e divbranching | refines --lockfree) and all five properties
+# with refines --progress on both routes (--progress-on input, each check
+# on its own quotient). Then each model sized for fewer threads refuses one
+# more.
 set -u
 . "$(dirname "$0")/tool_lib.sh" gen quotient refines
 verdict() { case $1 in 0) echo true ;; 1) echo false ;; *) echo "error($1)" ;; esac; }
@@ -43,5 +44,21 @@ livelock_counter   2  true   false  false  true   false  false
 wf_register        2  true   true   true   true   true   true
 deadlock           2  true   false  false  false  false  false
 treiber_bounded    2  true   true   false  true   true   false
+TABLE
+# A model sized for fewer threads refuses one more with a located error
+# (exit 2, FILE:LINE:COL), never a quotient of a different object: the
+# ticket lock's tickets modulo 3 would collide at 4 threads (its init
+# asserts), the others' ranges stop them.
+while read -r model k; do
+  "$BIN/gen" "$SRC/models/$model.conc" --threads "$k" --ops 1 -o "$tmp/over.aut" 2>"$tmp/err"
+  rc=$?
+  [ $rc = 2 ] || fail "$model at $k threads: exit $rc, expected 2"
+  grep -q "^$SRC/models/$model.conc:[0-9]*:[0-9]*: error:" "$tmp/err" || fail "$model at $k threads: $(cat "$tmp/err")"
+  [ ! -e "$tmp/over.aut" ] || fail "$model at $k threads: output written"
+done <<'TABLE'
+ticket_counter   4
+peterson_counter 3
+filter_counter   5
+livelock_counter 3
 TABLE
 echo PASS
