@@ -7,7 +7,7 @@
 # --tau=step -e divbranching | refines --lockfree) and all five properties
 # with refines --progress on both routes (--progress-on input, each check
 # on its own quotient). Then each model sized for fewer threads refuses one
-# more.
+# more, and the seqlock's wrapping counter shows at 4 operations.
 set -u
 . "$(dirname "$0")/tool_lib.sh" gen quotient refines
 verdict() { case $1 in 0) echo true ;; 1) echo false ;; *) echo "error($1)" ;; esac; }
@@ -40,6 +40,8 @@ ticket_counter     2  true   false  false  false  true   true
 peterson_counter   2  true   false  false  false  true   true
 peterson_last_wins 2  false  false  false  false  true   false
 filter_counter     3  true   false  false  false  true   true
+fast_mutex_counter 3  true   false  false  false  true   false
+seqlock_register   2  true   false  false  false  true   false
 livelock_counter   2  true   false  false  true   false  false
 wf_register        2  true   true   true   true   true   true
 deadlock           2  true   false  false  false  false  false
@@ -47,8 +49,9 @@ treiber_bounded    2  true   true   false  true   true   false
 TABLE
 # A model sized for fewer threads refuses one more with a located error
 # (exit 2, FILE:LINE:COL), never a quotient of a different object: the
-# ticket lock's tickets modulo 3 would collide at 4 threads (its init
-# asserts), the others' ranges stop them.
+# ticket lock's tickets modulo 3 would collide at 4 threads, the fast
+# mutex stores thread ids 1..4 (their init blocks assert), the others'
+# ranges stop them.
 while read -r model k; do
   "$BIN/gen" "$SRC/models/$model.conc" --threads "$k" --ops 1 -o "$tmp/over.aut" 2>"$tmp/err"
   rc=$?
@@ -56,9 +59,20 @@ while read -r model k; do
   grep -q "^$SRC/models/$model.conc:[0-9]*:[0-9]*: error:" "$tmp/err" || fail "$model at $k threads: $(cat "$tmp/err")"
   [ ! -e "$tmp/over.aut" ] || fail "$model at $k threads: output written"
 done <<'TABLE'
-ticket_counter   4
-peterson_counter 3
-filter_counter   5
-livelock_counter 3
+ticket_counter     4
+peterson_counter   3
+fast_mutex_counter 5
+filter_counter     5
+livelock_counter   3
 TABLE
+# The seqlock's counter is kept modulo 8: a read that overlaps four writes
+# (the writer at 4 operations) returns a value never written.
+src="$SRC/models/seqlock_register.conc"
+"$BIN/gen" "$src" --threads 2 --ops 4 | "$BIN/quotient" - -o "$tmp/sl.q.aut" || fail "gen seqlock"
+"$BIN/gen" "$src" --threads 2 --ops 4 --spec | "$BIN/quotient" - -o "$tmp/sl.s.aut" || fail "gen --spec seqlock"
+"$BIN/refines" "$tmp/sl.q.aut" "$tmp/sl.s.aut" > "$tmp/sl.out"
+rc=$?
+[ $rc = 1 ] || fail "seqlock at 4 operations: refines exit $rc, expected 1 (not linearizable)"
+grep -q "ret(2,read," "$tmp/sl.out" || fail "seqlock at 4 operations: the refused action is not a read: $(cat "$tmp/sl.out")"
+
 echo PASS
