@@ -28,10 +28,7 @@
 # Progress (docs/results.md, "Progress"): the five properties of Liang et
 # al. (CONCUR 2013) on `gen --thread-steps` output, at the row's
 # progress_ops (`inf`: operations forever; empty: the row's operations):
-# `refines --progress P` for each P (exit 0 holds, 1 not). Where refines
-# has no --progress option, lock-freedom is checked on the divbranching
-# quotient with every step(T) hidden (quotient --tau=step -e divbranching
-# | refines --lockfree) and the other four columns are left empty.
+# `refines --progress P` for each P (exit 0 holds, 1 not).
 # Operations for ever, where the row names a forever_witness (a lasso in
 # models/witnesses/, docs/results.md "Operations for ever"): gen --replay
 # finds the lasso's run in the object with clients that call for ever (gen

@@ -49,7 +49,11 @@ void Interpreter::successors(const std::int32_t* state, int t, Successors& out) 
 // Calls and returns are visible and never taken alone.
 void Interpreter::mark_independent(const std::int32_t* state, int t, std::size_t before, Successors& out) {
   out.independent.resize(out.labels.size(), 0);
-  if (out.labels.size() != before + 1 || out.labels[before] != lts::tau || blocked_) return;
+  if (out.labels.size() != before + 1 || out.labels[before] != labels_.internal(t) || blocked_) return;
+  // With step(T) labels only a step that runs forward may go alone: a thread
+  // that never moves again in a run then gains at most one such step per
+  // statement, which keeps obstruction-freedom (docs/reduction.md).
+  if (labels_.thread_steps() && backward_) return;
   const int tb = p_.thread_at(t);
   if (state[tb + Program::pc_slot] == 0 || state[tb + Program::returning_slot]) return;
   if (!independence_) independence_ = std::make_unique<Independence>(p_);
@@ -66,6 +70,7 @@ void Interpreter::thread_steps(const std::int32_t* state, int t, Successors& out
   origin_ = state;
   step_ = labels_.internal(t);
   blocked_ = false;
+  backward_ = false;
   seen_.clear();
   work_.s.assign(state, state + p_.state_size);
   work_.depth = spec_ ? 1 : 0;
@@ -384,6 +389,12 @@ void Interpreter::unlock(const Instr& in) {
   if (p_.uses_ll) invalidate_links(a, 1);
 }
 
+void Interpreter::jump(int target) {
+  std::int32_t& pc = s_[tb_ + Program::pc_slot];
+  if (target < pc) backward_ = true;  // pc is the current instruction's index + 1
+  pc = target + 1;
+}
+
 void Interpreter::free_node(Config& c, const Instr& in) {
   const std::int32_t r = val(*in.rhs);
   if (r == 0) error(in.loc, "free(null)");
@@ -415,8 +426,11 @@ void Interpreter::run(Config& c, Successors& out) {
         if (!allocate(c, in, out)) return;
         break;
       case Instr::Choose: choose(c, in); return;
-      case Instr::Branch: pc = val(*in.rhs) ? pc + 1 : in.target + 1; break;
-      case Instr::Jump: pc = in.target + 1; break;
+      case Instr::Branch:
+        if (!val(*in.rhs)) jump(in.target);
+        else ++pc;
+        break;
+      case Instr::Jump: jump(in.target); break;
       case Instr::Return: finish_method(c, in, out); return;
       case Instr::Await:
         if (!val(*in.rhs)) {

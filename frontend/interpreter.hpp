@@ -76,6 +76,7 @@ class Interpreter {
   bool lock(const Instr& in);
   void unlock(const Instr& in);
   void free_node(Config& c, const Instr& in);
+  void jump(int target);          // to instruction index `target`, noting a jump back
   void run_all(Successors& out);  // work_, then the alternatives on stack_
   void emit(std::vector<std::int32_t>& s, lts::LabelId label, Successors& out, bool canonicalise = true);
   // Resets thread t's locals that are dead where it stands (Program::dead_locals);
@@ -106,6 +107,7 @@ class Interpreter {
   int t_ = 0, tb_ = 0;
   lts::LabelId step_ = lts::tau;  // the label of the thread's internal steps
   bool blocked_ = false;          // some run of the current step had to wait
+  bool backward_ = false;         // some run of the current step jumped back (a loop)
   const std::int32_t* origin_ = nullptr;
   Config work_;                // reused: no allocation per step
   Config* cur_ = nullptr;      // the configuration being run

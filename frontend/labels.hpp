@@ -29,6 +29,7 @@ class Labels {
   lts::LabelId ret(int thread, int pc, const std::int32_t* value);
   // The label of an internal step of `thread`: tau, or step(T) with thread steps.
   lts::LabelId internal(int thread);
+  bool thread_steps() const { return thread_steps_; }
 
  private:
   struct Hash {

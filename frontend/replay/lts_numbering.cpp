@@ -4,9 +4,10 @@
 
 namespace frontend::replay {
 
-LtsNumbering::LtsNumbering(const Program& p, bool reduced) : p_(p), canon_(p) {
+LtsNumbering::LtsNumbering(const Program& p, bool reduced, bool thread_steps) : p_(p), canon_(p) {
   ExploreOptions options;
   options.reduce = reduced;
+  options.thread_steps = thread_steps;
   count_ = explore(p, options, nullptr, &explored_).num_states;
   visited_ = explored_.store->size();
 }

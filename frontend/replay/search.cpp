@@ -305,9 +305,9 @@ SearchResult find_run(const Program& p, const Counterexample& cex, const SearchL
 }
 
 SearchResult find_play_run(const Program& p, const SidePath& side, std::uint64_t states, bool reduced,
-                           const SearchLimits& limits) {
+                           bool thread_steps, const SearchLimits& limits) {
   SearchResult result;
-  LtsNumbering numbering(p, reduced);
+  LtsNumbering numbering(p, reduced, thread_steps);
   if (numbering.states() != states) {
     result.why.detail = fmt::format(
         "the play was found on an LTS of {} states, and this model with these options has {}: give refines --equiv "
@@ -452,7 +452,7 @@ Run quotient_run(const Space& space, Classes& classes, const SidePath& side,
 SearchResult find_quotient_play_run(const Program& p, const SidePath& side, std::uint64_t states, const StateMap& map,
                                     bool reduced, bool thread_steps, const SearchLimits& limits) {
   SearchResult result;
-  LtsNumbering numbering(p, reduced);
+  LtsNumbering numbering(p, reduced, thread_steps);
   Space space(p);
   Classes classes(space, numbering, map);
   const std::optional<std::uint32_t> initial = numbering.states() == map.class_of.size() ? classes.of(0) : std::nullopt;

@@ -155,5 +155,42 @@ TEST(Reduction, SharedReadsAndUnboundedAllocationAreDependent) {
   EXPECT_EQ(next.independent[0], 0);
 }
 
+// Whether thread 1's step is marked after it made `moves` moves (its call
+// first), each time its first successor, with tau or step(T) labels.
+bool thread1_marked_after(const Program& p, int moves, bool thread_steps) {
+  lts::LtsBuilder builder;
+  Labels labels(p, builder, thread_steps);
+  Interpreter in(p, labels);
+  std::vector<std::int32_t> s = p.initial;
+  in.initialize(s);
+  for (int i = 0; i < moves; ++i) {
+    Successors next;
+    in.successors(s.data(), 0, next);
+    s.assign(next.states.begin(), next.states.begin() + p.state_size);
+  }
+  Successors next;
+  next.record_independent = true;
+  in.successors(s.data(), 0, next);
+  return next.independent.size() == 1 && next.independent[0] == 1;
+}
+
+// With step(T) labels a step that jumps back (here the loop's) is never
+// taken alone, so a thread that stops in a run gains finitely many steps by
+// the reduction (docs/reduction.md, "--thread-steps"); with tau labels it is.
+// Nobody writes x, so every read of it is independent.
+TEST(Reduction, WithThreadStepsAStepThatJumpsBackIsNotTakenAlone) {
+  const Program p = compile_text(R"(
+object S {
+  shared x: 0..1;
+  method spin() {
+    loop { a := x; }
+  }
+})");
+  EXPECT_TRUE(thread1_marked_after(p, 1, false));  // the first read, from the method's entry
+  EXPECT_TRUE(thread1_marked_after(p, 1, true));
+  EXPECT_TRUE(thread1_marked_after(p, 2, false));  // round again: back to the loop's head
+  EXPECT_FALSE(thread1_marked_after(p, 2, true));
+}
+
 }  // namespace
 }  // namespace frontend

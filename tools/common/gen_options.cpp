@@ -85,7 +85,7 @@ void add_gen_options(CLI::App& app, GenOptions& g) {
   app.add_flag("--thread-steps", g.thread_steps,
                "Write each internal step of thread T as the visible label step(T) instead of 'i'");
   app.add_flag("--no-reduce", g.no_reduce,
-               "The full LTS: no partial-order reduction (off with --thread-steps too) and no reset of dead "
+               "The full LTS: no partial-order reduction and no reset of dead "
                "locals (docs/reduction.md)");
   app.add_option("--max-states", g.max_states_text,
                  "Stop with an error beyond this many states, N >= 1 (default: no bound but --memory-limit)")
@@ -114,7 +114,7 @@ frontend::ExploreOptions explore_options(const CLI::App& app, const GenOptions& 
   frontend::ExploreOptions explore;
   if (app.count("--max-states") != 0) explore.max_states = parse_max_states(g.max_states_text);
   explore.thread_steps = g.thread_steps;
-  explore.reduce = !g.no_reduce && !g.thread_steps;  // thread-labelled steps are visible
+  explore.reduce = !g.no_reduce;
   explore.workers = app.count("--jobs") != 0 ? parse_jobs(g.jobs_text) : default_jobs();
   return explore;
 }
