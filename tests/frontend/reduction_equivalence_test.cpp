@@ -1,8 +1,8 @@
 // On random models: for every seed and the configurations 2x1, 2x2, 3x1 and
 // 2xinf (operations for ever), exploring with the reduction on
 // (ExploreOptions::reduce) leaves the divbranching and the branching
-// quotients isomorphic to those of
-// the full exploration and faults exactly when it faults; exploring with two
+// quotients isomorphic to those of the full exploration and faults exactly
+// when it faults; exploring with two
 // workers gives exactly the LTS (or the fault) of one, reduced or not; with
 // thread-labelled steps (ExploreOptions::thread_steps) the reduction, which
 // then takes no step alone that jumps back, changes no progress verdict of
@@ -81,14 +81,15 @@ TEST_P(ReductionEquivalence, RandomModels) {
   RecordProperty("skipped", static_cast<int>(skipped));
   RecordProperty("faulted", static_cast<int>(faulted));
   RecordProperty("reduced with thread steps", static_cast<int>(steps_reduced));
-  // Not vacuous: most models end in an LTS (under `inf` too), and with
-  // step(T) labels the reduction still removes states from many of them.
-  EXPECT_LE(faulted * 10, seeds.count) << "more than 10% of the models fault";
-  const std::uint64_t compared = seeds.count - skipped - faulted;
-  if (compared >= 100) {
-    EXPECT_GE(steps_reduced * 4, compared) << "the reduction with thread steps removes too little";
+  // Not vacuous, over many seeds (a single one reproduces a failure): few
+  // models exceed the bound or fault (under `inf` too), and with step(T)
+  // labels the reduction still removes states from many of them.
+  if (seeds.count >= 100) {
+    EXPECT_LE(skipped * 20, seeds.count) << "more than 5% of the models exceed " << random_max_states << " states";
+    EXPECT_LE(faulted * 10, seeds.count) << "more than 10% of the models fault";
+    EXPECT_GE(steps_reduced * 4, seeds.count - skipped - faulted)
+        << "the reduction with thread steps removes too little";
   }
-  EXPECT_LE(skipped * 20, seeds.count) << "more than 5% of the models exceed " << random_max_states << " states";
 }
 
 INSTANTIATE_TEST_SUITE_P(Configurations, ReductionEquivalence,
