@@ -29,7 +29,8 @@ struct Successors {
   std::vector<std::int32_t> code;
   // With record_independent: per step, 1 when it may be taken alone by the
   // reduction (docs/reduction.md): an internal step, the only one of its
-  // thread, independent of everything the other threads can still do.
+  // thread, independent of everything the other threads can still do (and,
+  // with step(T) labels, running forward: no jump back).
   bool record_independent = false;
   std::vector<std::uint8_t> independent;  // per step, parallel to labels (only filled when asked)
   void clear() {
