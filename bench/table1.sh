@@ -63,7 +63,7 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-echo "# command: bench/table1.sh $([ $quick = 1 ] && echo --quick) ${only:+--only ${only:1:-1}} (BIN=$bin, $(nproc) cores)" >&2
+echo "# command: bench/table1.sh $([ $quick = 1 ] && echo --quick) ${only:+--only ${only:1:-1}} ${threads:+--threads $threads} ${ops:+--ops $ops} (BIN=$bin, $(nproc) cores, TIMEOUT=$limit)" >&2
 echo "id,states,transitions,quotient_states,quotient_transitions,linearizable,lockfree,lock_free,wait_free,obstruction_free,deadlock_free,starvation_free,refuted_forever,seconds"
 
 properties=(lock-free wait-free obstruction-free deadlock-free starvation-free)
