@@ -46,9 +46,11 @@ SearchResult find_run(const Program& p, const Counterexample& cex, const SearchL
 // the model's LTS, with these options, does not have `states` states or
 // lacks one of the path's steps: the play was found on another LTS.
 // reduced, thread_steps: whether gen wrote that LTS with the reduction and
-// with step(T) labels (the numbering differs). With the reduction, a state whose only step is internal is merged into
-// the state that step leads to (lts/single_tau_merge.hpp), so after a move the run may take internal steps to the LTS
-// state the move names; their note is merged_step_note and that state's number.
+// with step(T) labels (the numbering differs). With the reduction, a state
+// whose only step is internal is merged into the state that step leads to
+// (lts/single_tau_merge.hpp), so after a move the run may take internal
+// steps to the LTS state the move names; their note is merged_step_note and
+// that state's number.
 inline constexpr const char* merged_step_note = "no move: a state gen merged into LTS state";
 SearchResult find_play_run(const Program& p, const SidePath& side, std::uint64_t states, bool reduced,
                            bool thread_steps, const SearchLimits& limits = {});
