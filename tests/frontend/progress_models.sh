@@ -7,7 +7,8 @@
 # --tau=step -e divbranching | refines --lockfree) and all five properties
 # with refines --progress on both routes (--progress-on input, each check
 # on its own quotient). Then each model sized for fewer threads refuses one
-# more, and the seqlock's wrapping counter shows at 4 operations.
+# more, the seqlock's wrapping counter shows at 4 operations, and the
+# self-linked MS queue loses an item if the link is null.
 set -u
 . "$(dirname "$0")/tool_lib.sh" gen quotient refines
 verdict() { case $1 in 0) echo true ;; 1) echo false ;; *) echo "error($1)" ;; esac; }
@@ -74,5 +75,19 @@ src="$SRC/models/seqlock_register.conc"
 rc=$?
 [ $rc = 1 ] || fail "seqlock at 4 operations: refines exit $rc, expected 1 (not linearizable)"
 grep -q "ret(2,read," "$tmp/sl.out" || fail "seqlock at 4 operations: the refused action is not a read: $(cat "$tmp/sl.out")"
+# The self-linked MS queue (row 28 of models/cases.csv) links a dequeued
+# node to itself, not to null: with null, an enq that read the old dummy as
+# Tail before the dequeue finds its next null, and its cas(t.next, null, n)
+# links the new node after the dequeued dummy, where no deq finds it: a deq
+# returns `empty` after an enq returned ok (7 actions at 2 x 2).
+sed 's/h\.next := h;/h.next := null;/' "$SRC/models/ms_queue_selflink.conc" >"$tmp/nulled.conc"
+grep -q "h.next := null;" "$tmp/nulled.conc" || fail "the self-link of models/ms_queue_selflink.conc is gone"
+"$BIN/gen" "$tmp/nulled.conc" --threads 2 --ops 2 | "$BIN/quotient" - -o "$tmp/nl.q.aut" || fail "gen nulled queue"
+"$BIN/gen" "$SRC/models/ms_queue_bounded.conc" --object BoundedQueue --spec --threads 2 --ops 2 |
+  "$BIN/quotient" - -o "$tmp/nl.s.aut" || fail "gen --spec BoundedQueue"
+"$BIN/refines" "$tmp/nl.q.aut" "$tmp/nl.s.aut" > "$tmp/nl.out"
+rc=$?
+[ $rc = 1 ] || fail "the queue with h.next := null: refines exit $rc, expected 1 (not linearizable)"
+grep -q "ret([12],deq,empty)  <-" "$tmp/nl.out" || fail "the queue with h.next := null: not a lost item: $(cat "$tmp/nl.out")"
 
 echo PASS
