@@ -38,6 +38,8 @@
 # it violates nothing, `unreplayable` when the object has no such run.
 # Verdicts: true, false, error (a tool failed: see stderr), or empty.
 # Prints CSV on stdout; the command line and notes go to stderr.
+# Exit status: 0 when every verdict was computed (whatever it is), 1 when a
+# row has an `error` or fails its Theorem 4.4 check, 2 on a usage error.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${BIN:-$root/build/tools}
@@ -127,6 +129,7 @@ row() {
   [ -z "$witness" ] || forever=$(forever "$impl_f" "$impl_o" "$k" "$root/models/$witness" "$d" "$log")
   if [ "$lin" = error ] || [ "$lf" = error ] || [[ $prog == *error* ]] || [ "$forever" = error ]; then
     echo "table1.sh: row $id: a tool failed:" >&2; sed 's/^/  /' "$log" >&2
+    rc=1
   fi
   echo "$states,$trans,$qs,$qt,$lin,$lf,$prog,$forever"
   return $rc
