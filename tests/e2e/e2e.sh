@@ -103,5 +103,11 @@ while IFS=, read -r id name file impl spec abstract k n want_lin want_lf progres
   [ "$want_lin" != false ] || check_lin_cex "$id"
   [ "$want_lf" != false ] || check_lf_cex "$id"
 done <"$src/models/cases.csv"
+# A tool that fails on a row (the ticket lock's init refuses a fourth
+# thread) shows as `error` and makes table1.sh exit 1, not 0.
+bash "$src/bench/table1.sh" --quick --only 22 --threads 4 --ops 1 >"$dir/failing.csv" 2>/dev/null
+rc=$?
+[ $rc = 1 ] && grep -q '^22,.*,error,' "$dir/failing.csv" ||
+  bad "table1.sh on a row whose model refuses 4 threads: exit $rc, $(tail -1 "$dir/failing.csv")"
 [ $fail = 0 ] && echo "e2e: all verdicts as expected"
 exit $fail
