@@ -7,8 +7,9 @@
 # --tau=step -e divbranching | refines --lockfree) and all five properties
 # with refines --progress on both routes (--progress-on input, each check
 # on its own quotient). Then each model sized for fewer threads refuses one
-# more, the seqlock's wrapping counter shows at 4 operations, and the
-# self-linked MS queue loses an item if the link is null.
+# more, the seqlock's wrapping counter shows at 4 operations, the
+# self-linked MS queue loses an item if the link is null, and the
+# self-linked DGLM queue is not lock-free if the link comes too early.
 set -u
 . "$(dirname "$0")/tool_lib.sh" gen quotient refines
 verdict() { case $1 in 0) echo true ;; 1) echo false ;; *) echo "error($1)" ;; esac; }
@@ -89,5 +90,22 @@ grep -q "h.next := null;" "$tmp/nulled.conc" || fail "the self-link of models/ms
 rc=$?
 [ $rc = 1 ] || fail "the queue with h.next := null: refines exit $rc, expected 1 (not linearizable)"
 grep -q "ret([12],deq,empty)  <-" "$tmp/nl.out" || fail "the queue with h.next := null: not a lost item: $(cat "$tmp/nl.out")"
+# The self-linked DGLM queue (row 29) links the removed dummy to itself only
+# after Tail has left it (D9-D11). Linked before, it can stay Tail while
+# self-linked: thread 2's enq links a node after the dummy and stops before
+# swinging Tail, thread 1's deq removes the dummy, links it to itself and
+# stops before D11, and thread 3's enq reads next = t = Tail and retries for
+# ever: a cycle of internal steps at 3 threads x 1 operation.
+src="$SRC/models/dglm_queue_selflink.conc"
+awk '/h\.next := h;/ { next } /t := Tail; +\/\/ D9/ { print "        h.next := h;" } { print }' "$src" >"$tmp/early.conc"
+[ "$(grep -c "h.next := h;" "$tmp/early.conc")" = 1 ] && ! cmp -s "$src" "$tmp/early.conc" ||
+  fail "models/dglm_queue_selflink.conc: the self-link or D9 is not where this test expects it"
+for m in "$src" "$tmp/early.conc"; do
+  "$BIN/gen" "$m" --threads 3 --ops 1 | "$BIN/quotient" -e divbranching - -o "$tmp/early.dq.aut" || fail "gen $m"
+  "$BIN/refines" --lockfree "$tmp/early.dq.aut" > /dev/null
+  echo $? >>"$tmp/early.rc"
+done
+[ "$(tr '\n' ' ' <"$tmp/early.rc")" = "0 1 " ] ||
+  fail "DGLM self-link at 3x1: lock-free exit statuses $(tr '\n' ' ' <"$tmp/early.rc"), expected 0 (as is) 1 (linked early)"
 
 echo PASS
