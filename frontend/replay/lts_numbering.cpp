@@ -4,10 +4,10 @@
 
 namespace frontend::replay {
 
-LtsNumbering::LtsNumbering(const Program& p, bool reduced, bool thread_steps) : p_(p), canon_(p) {
-  ExploreOptions options;
-  options.reduce = reduced;
-  options.thread_steps = thread_steps;
+LtsNumbering::LtsNumbering(const Program& p, const ExploreOptions& gen) : p_(p), canon_(p) {
+  ExploreOptions options;  // one worker, no bound: the same LTS (gen -j N writes the bytes of -j 1)
+  options.reduce = gen.reduce;
+  options.thread_steps = gen.thread_steps;
   count_ = explore(p, options, nullptr, &explored_).num_states;
   visited_ = explored_.store->size();
 }

@@ -18,9 +18,9 @@ namespace frontend::replay {
 
 class LtsNumbering {
  public:
-  // reduced, thread_steps: gen's ExploreOptions (with step(T) labels the
-  // reduction takes fewer steps alone, so the numbering differs).
-  LtsNumbering(const Program& p, bool reduced, bool thread_steps = false);
+  // gen: the options gen explored with; those that change the LTS (the
+  // reduction, step(T) labels) change the numbering, the others do not.
+  LtsNumbering(const Program& p, const ExploreOptions& gen);
   std::uint32_t states() const { return count_; }
   // The number of the LTS state a concrete state (nodes not renumbered) is,
   // or was merged into (a state whose only step is internal, a tau-step to

@@ -304,10 +304,10 @@ SearchResult find_run(const Program& p, const Counterexample& cex, const SearchL
   return cex.lasso ? find_lasso(space, cex, limits) : find_trace(space, cex.stem, limits);
 }
 
-SearchResult find_play_run(const Program& p, const SidePath& side, std::uint64_t states, bool reduced,
-                           bool thread_steps, const SearchLimits& limits) {
+SearchResult find_play_run(const Program& p, const SidePath& side, std::uint64_t states, const ExploreOptions& gen,
+                           const SearchLimits& limits) {
   SearchResult result;
-  LtsNumbering numbering(p, reduced, thread_steps);
+  LtsNumbering numbering(p, gen);
   if (numbering.states() != states) {
     result.why.detail = fmt::format(
         "the play was found on an LTS of {} states, and this model with these options has {}: give refines --equiv "
@@ -450,9 +450,9 @@ Run quotient_run(const Space& space, Classes& classes, const SidePath& side,
 }  // namespace
 
 SearchResult find_quotient_play_run(const Program& p, const SidePath& side, std::uint64_t states, const StateMap& map,
-                                    bool reduced, bool thread_steps, const SearchLimits& limits) {
+                                    const ExploreOptions& gen, const SearchLimits& limits) {
   SearchResult result;
-  LtsNumbering numbering(p, reduced, thread_steps);
+  LtsNumbering numbering(p, gen);
   Space space(p);
   Classes classes(space, numbering, map);
   const std::optional<std::uint32_t> initial = numbering.states() == map.class_of.size() ? classes.of(0) : std::nullopt;
@@ -467,21 +467,23 @@ SearchResult find_quotient_play_run(const Program& p, const SidePath& side, std:
   Product stem(space, goal + 1, limits);
   std::uint32_t best = 0;
   std::vector<std::uint32_t> candidates;  // lasso: breadth-first, at the cycle's first position
-  const auto found = stem.search(
-      0, 0, unbounded, ClassStep{side.steps, labels, threads, classes, !thread_steps, stem_end}, [&](std::uint32_t id) {
-        best = std::max(best, stem.node(id).pos);
-        if (stem.node(id).pos != stem_end) return false;
-        candidates.push_back(id);
-        return !lasso;
-      });
+  const auto found =
+      stem.search(0, 0, unbounded, ClassStep{side.steps, labels, threads, classes, !gen.thread_steps, stem_end},
+                  [&](std::uint32_t id) {
+                    best = std::max(best, stem.node(id).pos);
+                    if (stem.node(id).pos != stem_end) return false;
+                    candidates.push_back(id);
+                    return !lasso;
+                  });
   if (!lasso && found) {
     result.run = quotient_run(space, classes, side, stem.path(*found), stem.positions(*found));
     return result;
   }
   const std::optional<Lasso> cycle =
-      candidates.empty() ? std::nullopt
-                         : shortest_lasso(space, stem, candidates, goal + 1, stem_end, goal,
-                                          ClassStep{side.steps, labels, threads, classes, !thread_steps, goal}, limits);
+      candidates.empty()
+          ? std::nullopt
+          : shortest_lasso(space, stem, candidates, goal + 1, stem_end, goal,
+                           ClassStep{side.steps, labels, threads, classes, !gen.thread_steps, goal}, limits);
   if (cycle) {
     result.run = quotient_run(space, classes, side, cycle->path, cycle->positions);
     result.run->cycle_start = cycle->stem;

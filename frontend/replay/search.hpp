@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "frontend/explorer.hpp"
 #include "frontend/program.hpp"
 #include "frontend/replay/counterexample.hpp"
 #include "frontend/replay/play_side.hpp"
@@ -45,15 +46,15 @@ SearchResult find_run(const Program& p, const Counterexample& cex, const SearchL
 // frontend/replay/lts_numbering.hpp), with the path's notes. No run when
 // the model's LTS, with these options, does not have `states` states or
 // lacks one of the path's steps: the play was found on another LTS.
-// reduced, thread_steps: whether gen wrote that LTS with the reduction and
-// with step(T) labels (the numbering differs). With the reduction, a state
+// gen: the options gen wrote that LTS with (the reduction and step(T)
+// labels change the numbering). With the reduction, a state
 // whose only step is internal is merged into the state that step leads to
 // (lts/single_tau_merge.hpp), so after a move the run may take internal
 // steps to the LTS state the move names; their note is merged_step_note and
 // that state's number.
 inline constexpr const char* merged_step_note = "no move: a state gen merged into LTS state";
-SearchResult find_play_run(const Program& p, const SidePath& side, std::uint64_t states, bool reduced,
-                           bool thread_steps, const SearchLimits& limits = {});
+SearchResult find_play_run(const Program& p, const SidePath& side, std::uint64_t states, const ExploreOptions& gen,
+                           const SearchLimits& limits = {});
 
 // A play's side found on a quotient of the LTS gen writes (quotient --map
 // wrote `map`; `states` is the quotient's size the play names): the
@@ -64,9 +65,10 @@ SearchResult find_play_run(const Program& p, const SidePath& side, std::uint64_t
 // on the steps that complete a path step; `classes` gives each step's
 // class. No run, with the reason, when the map does not cover this LTS, its
 // class count is not `states`, or no run follows the classes.
-// thread_steps: gen wrote internal steps as step(T) (none of them is inert).
+// gen as for find_play_run; with thread_steps, gen wrote internal steps as
+// step(T) (none of them is inert).
 SearchResult find_quotient_play_run(const Program& p, const SidePath& side, std::uint64_t states, const StateMap& map,
-                                    bool reduced, bool thread_steps, const SearchLimits& limits = {});
+                                    const ExploreOptions& gen, const SearchLimits& limits = {});
 
 // The shortest run that ends in a run-time fault (null dereference,
 // exhausted pool, failed assertion, ...); nullopt when no state faults.

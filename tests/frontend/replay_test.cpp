@@ -375,7 +375,7 @@ TEST(Replay, NumberingFollowsTheReductionAndThreadSteps) {
       ExploreOptions o;
       o.reduce = reduce;
       o.thread_steps = thread_steps;
-      const std::uint32_t states = LtsNumbering(p, reduce, thread_steps).states();
+      const std::uint32_t states = LtsNumbering(p, o).states();
       EXPECT_EQ(states, explore(p, o).num_states) << "reduce " << reduce << ", thread steps " << thread_steps;
       if (reduce) counts.insert(states);
     }
@@ -399,10 +399,10 @@ TEST(Replay, BisimilarityPlayFollowsTheNamedStates) {
     SCOPED_TRACE(side_a ? "A" : "B");
     const Program& p = side_a ? impl_p : spec_p;
     const lts::Lts& l = side_a ? impl : spec;
-    LtsNumbering numbering(p, false);
+    LtsNumbering numbering(p, ExploreOptions{});
     ASSERT_EQ(numbering.states(), l.num_states);
     const SidePath side = side_path("p.cex", cex, side_a);
-    const SearchResult r = find_play_run(p, side, l.num_states, false, false);
+    const SearchResult r = find_play_run(p, side, l.num_states, ExploreOptions{});
     ASSERT_TRUE(r.run);
     ASSERT_EQ(r.run->steps.size(), side.steps.size());
     std::vector<std::string> visible;
@@ -454,8 +454,9 @@ struct PlayRule {
 
 // Whether every state of `run` lies in the class the play names where the
 // run is: the positions the run can be at, step by step, end on the last.
-bool follows_classes(const Program& p, const Run& run, const SidePath& side, const StateMap& map, bool reduced) {
-  LtsNumbering numbering(p, reduced);
+bool follows_classes(const Program& p, const Run& run, const SidePath& side, const StateMap& map,
+                     const ExploreOptions& gen) {
+  LtsNumbering numbering(p, gen);
   const PlayRule rule{side};
   std::set<std::size_t> at{0};
   if (!side.steps.empty() && class_of(numbering, map, run.initial) != side.steps[0].from) return false;
@@ -476,7 +477,7 @@ bool follows_classes(const Program& p, const Run& run, const SidePath& side, con
 // breadth-first search over (concrete state, position) with the
 // interpreter, independent of frontend/replay/search.cpp.
 std::size_t shortest_following(const Program& p, const SidePath& side, const StateMap& map) {
-  LtsNumbering numbering(p, false);
+  LtsNumbering numbering(p, ExploreOptions{});
   const PlayRule rule{side};
   lts::LtsBuilder builder;
   Labels labels(p, builder);
@@ -532,24 +533,25 @@ TEST(Replay, PlayOnQuotientsFollowsTheClasses) {
     const Program& p = side_a ? early : late;
     const StateMap& map = side_a ? ma : mb;
     const SidePath side = side_path("p.cex", cex, side_a, true);
-    const SearchResult r = find_quotient_play_run(p, side, side_a ? qa.num_states : qb.num_states, map, false, false);
+    const SearchResult r =
+        find_quotient_play_run(p, side, side_a ? qa.num_states : qb.num_states, map, ExploreOptions{});
     ASSERT_TRUE(r.run) << r.why.detail;
-    EXPECT_TRUE(follows_classes(p, *r.run, side, map, false));
+    EXPECT_TRUE(follows_classes(p, *r.run, side, map, ExploreOptions{}));
     EXPECT_EQ(r.run->steps.size(), shortest_following(p, side, map));
     std::vector<std::string> visible;
     for (const PlayStep& s : side.steps)
       if (s.label != "i") visible.push_back(s.label);
     EXPECT_EQ(reexecute(p, *r.run), visible);
     ASSERT_EQ(r.run->classes.size(), r.run->steps.size());
-    LtsNumbering numbering(p, false);
+    LtsNumbering numbering(p, ExploreOptions{});
     for (std::size_t i = 0; i < r.run->steps.size(); ++i) {
       EXPECT_EQ(r.run->classes[i], class_of(numbering, map, r.run->steps[i].after));
     }
     longer = longer || r.run->steps.size() > side.steps.size();
     // The other side's map, or a class count that is not the play's: no run.
     const StateMap& other = side_a ? mb : ma;
-    EXPECT_FALSE(find_quotient_play_run(p, side, side_a ? qa.num_states : qb.num_states, other, false, false).run);
-    EXPECT_FALSE(find_quotient_play_run(p, side, 1000, map, false, false).run);
+    EXPECT_FALSE(find_quotient_play_run(p, side, side_a ? qa.num_states : qb.num_states, other, ExploreOptions{}).run);
+    EXPECT_FALSE(find_quotient_play_run(p, side, 1000, map, ExploreOptions{}).run);
   }
   EXPECT_TRUE(longer) << "no inert step taken";
 }
@@ -574,10 +576,10 @@ TEST(Replay, DivergenceOnQuotientsIsACycleInsideTheClass) {
     const Program& p = side_a ? impl_p : spec_p;
     const SidePath side = side_path("p.cex", cex, side_a, true);
     const SearchResult r =
-        find_quotient_play_run(p, side, side_a ? qa.num_states : qb.num_states, side_a ? ma : mb, true, false);
+        find_quotient_play_run(p, side, side_a ? qa.num_states : qb.num_states, side_a ? ma : mb, reduced);
     ASSERT_TRUE(r.run) << r.why.detail;
     reexecute(p, *r.run);
-    EXPECT_TRUE(follows_classes(p, *r.run, side, side_a ? ma : mb, true));
+    EXPECT_TRUE(follows_classes(p, *r.run, side, side_a ? ma : mb, reduced));
     ASSERT_EQ(side.cycle_start != SidePath::none, side_a);
     if (!side_a) continue;
     ASSERT_NE(r.run->cycle_start, Run::none);
@@ -609,7 +611,7 @@ TEST(Replay, PlayStepLabelsNameTheThread) {
         "# move 2 A {} step({}) {} / B cannot 1\n",
         l.num_states, called, called, thread, read);
     const Counterexample cex = parse_counterexample("p.cex", text);
-    const SearchResult r = find_play_run(p, side_path("p.cex", cex, true), l.num_states, false, false);
+    const SearchResult r = find_play_run(p, side_path("p.cex", cex, true), l.num_states, ExploreOptions{});
     ASSERT_EQ(r.run.has_value(), thread == 1);
     if (r.run) {
       ASSERT_EQ(r.run->steps.size(), 2u);

@@ -72,12 +72,10 @@ int replay(const frontend::Program& program, const std::string& model, const Rep
     const std::uint64_t states = cex.states[side_a ? 0 : 1];
     SearchResult found;
     if (!cex.play) found = find_run(program, cex);
-    else if (r.map.empty())
-      found = find_play_run(program, side_path(r.cex, cex, side_a), states, explore.reduce, explore.thread_steps);
+    else if (r.map.empty()) found = find_play_run(program, side_path(r.cex, cex, side_a), states, explore);
     else
       found = find_quotient_play_run(program, side_path(r.cex, cex, side_a, true), states,
-                                     parse_state_map(r.map, formats::file_text(r.map, "state map")), explore.reduce,
-                                     explore.thread_steps);
+                                     parse_state_map(r.map, formats::file_text(r.map, "state map")), explore);
     if (!found.run) {
       fmt::print(stderr, "gen: {}: the counterexample does not belong to this model and these options{}: {}\n", r.cex,
                  r.map.empty() ? "" : fmt::format(" (with the state map {})", r.map), found.why.detail);
