@@ -72,6 +72,8 @@ void Interpreter::thread_steps(const std::int32_t* state, int t, Successors& out
   blocked_ = false;
   backward_ = false;
   seen_.clear();
+  branches_.clear();
+  stack_.clear();  // what a fault left
   work_.s.assign(state, state + p_.state_size);
   work_.depth = spec_ ? 1 : 0;
   work_.steps = 0;
@@ -95,6 +97,10 @@ void Interpreter::run_all(Successors& out) {
   while (!stack_.empty()) {
     Config next = std::move(stack_.back());
     stack_.pop_back();
+    if (next.closes) {
+      *next.closes = 1;
+      continue;
+    }
     run(next, out);
   }
 }
@@ -107,6 +113,8 @@ void Interpreter::initialize(std::vector<std::int32_t>& state) {
   tb_ = p_.thread_at(0);
   origin_ = state.data();
   seen_.clear();
+  branches_.clear();
+  stack_.clear();
   work_.s = state;
   work_.s[tb_ + Program::pc_slot] = init.entry + 1;
   work_.depth = 1;
@@ -225,12 +233,36 @@ bool Interpreter::cycled(Config& c, Successors& out) {
           "an atomic block?)");
   if (++c.steps <= cycle_check_after || seen_.size() >= max_remembered || seen_.emplace(c.s, c.depth).second)
     return false;
+  cycle(c, out);
+  return true;
+}
+
+void Interpreter::cycle(const Config& c, Successors& out) {
   if (c.depth == 0) {
     std::vector<std::int32_t> same(origin_, origin_ + p_.state_size);
     emit(same, step_, out, false);
   } else {
     blocked_ = true;
   }
+}
+
+// A nondeterministic statement is a branch point. Its alternatives are
+// explored once per configuration, depth first, with a marker below them on
+// stack_ that closes the branch point when they are all done. Meeting an
+// open branch point again is a cycle (as in cycled()); meeting a closed one
+// adds nothing, since its outcomes are out already. Without this, a loop
+// that chooses in an atomic block (a --spec body) is run once per path
+// through its choices: exponentially often. False: skip the statement.
+bool Interpreter::open_branch(const Config& c, Successors& out) {
+  if (branches_.size() >= max_remembered) return true;
+  const auto [it, fresh] = branches_.try_emplace({c.s, c.depth}, 0);
+  if (!fresh) {
+    if (it->second == 0) cycle(c, out);
+    return false;
+  }
+  Config marker;
+  marker.closes = &it->second;
+  stack_.push_back(std::move(marker));
   return true;
 }
 
@@ -303,6 +335,7 @@ bool Interpreter::allocate(Config& c, const Instr& in, Successors& out) {
     place_node(in, nt, candidates_[0]);
     return true;
   }
+  if (c.depth > 0 && !open_branch(c, out)) return false;
   const std::vector<std::int32_t> before = c.s;
   for (std::size_t i = candidates_.size(); i-- > 0;) {
     Config alt{before, c.depth, c.steps, true};
@@ -319,7 +352,8 @@ bool Interpreter::allocate(Config& c, const Instr& in, Successors& out) {
 }
 
 // `choose`: one alternative per value, stacked.
-void Interpreter::choose(Config& c, const Instr& in) {
+void Interpreter::choose(Config& c, const Instr& in, Successors& out) {
+  if (!open_branch(c, out)) return;
   ++s_[tb_ + Program::pc_slot];
   const std::vector<std::int32_t> before = c.s;
   for (long v = in.hi; v >= in.lo; --v) {
@@ -425,7 +459,7 @@ void Interpreter::run(Config& c, Successors& out) {
       case Instr::New:
         if (!allocate(c, in, out)) return;
         break;
-      case Instr::Choose: choose(c, in); return;
+      case Instr::Choose: choose(c, in, out); return;
       case Instr::Branch:
         if (!val(*in.rhs)) jump(in.target);
         else ++pc;

@@ -9,6 +9,7 @@
 // the corresponding specification Theta_sp of Yang, Katoen, Lin, Wu (Sec. 3),
 // whose histories are the linearizable ones.
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <set>
 #include <vector>
@@ -59,6 +60,9 @@ class Interpreter {
     // Whether a reference or the heap may have changed: only then is
     // canonicalisation needed (states come in canonical).
     bool dirty = false;
+    // Not a configuration but a marker on stack_: every alternative of the
+    // branch point whose entry in branches_ this is has been explored.
+    std::uint8_t* closes = nullptr;
   };
   void thread_steps(const std::int32_t* state, int t, Successors& out);
   void mark_independent(const std::int32_t* state, int t, std::size_t before, Successors& out);
@@ -68,11 +72,13 @@ class Interpreter {
   void run(Config& c, Successors& out);
   // The statements of run (interpreter.cpp).
   bool cycled(Config& c, Successors& out);
+  void cycle(const Config& c, Successors& out);
+  bool open_branch(const Config& c, Successors& out);
   void assign(const Instr& in);
   void new_fields(const Instr& in, const NodeType& nt);
   void place_node(const Instr& in, const NodeType& nt, std::int32_t r);
   bool allocate(Config& c, const Instr& in, Successors& out);
-  void choose(Config& c, const Instr& in);
+  void choose(Config& c, const Instr& in, Successors& out);
   void finish_method(Config& c, const Instr& in, Successors& out);
   bool lock(const Instr& in);
   void unlock(const Instr& in);
@@ -116,6 +122,9 @@ class Interpreter {
   std::int32_t instr_ = -1;    // the statement being run (for Successors::code)
   std::vector<std::int32_t> fields_, candidates_;
   std::set<std::pair<std::vector<std::int32_t>, int>> seen_;  // only for long local runs
+  // The branch points of the current step (nondeterministic statements):
+  // 0 while their alternatives are being explored, 1 once all have been.
+  std::map<std::pair<std::vector<std::int32_t>, int>, std::uint8_t> branches_;
   // What the current step touched, recorded only for Successors::record_independent.
   bool tracking_ = false;
   StepAccess access_;
