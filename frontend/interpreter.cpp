@@ -1,6 +1,7 @@
 #include "frontend/interpreter.hpp"
 
 #include <algorithm>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -71,9 +72,7 @@ void Interpreter::thread_steps(const std::int32_t* state, int t, Successors& out
   step_ = labels_.internal(t);
   blocked_ = false;
   backward_ = false;
-  seen_.clear();
-  branches_.clear();
-  stack_.clear();  // what a fault left
+  start_step();
   work_.s.assign(state, state + p_.state_size);
   work_.depth = spec_ ? 1 : 0;
   work_.steps = 0;
@@ -92,17 +91,38 @@ void Interpreter::thread_steps(const std::int32_t* state, int t, Successors& out
   }
 }
 
+void Interpreter::start_step() {
+  seen_.clear();
+  branches_.clear();
+  stack_.clear();  // what a fault left
+  paths_.assign(1, 1);
+  work_.path = 0;
+}
+
+// The runs of a step, depth first: work_, then each alternative a branch
+// point stacked, as a run of its own.
 void Interpreter::run_all(Successors& out) {
-  run(work_, out);
+  run_path(work_, out);
   while (!stack_.empty()) {
     Config next = std::move(stack_.back());
     stack_.pop_back();
     if (next.closes) {
       *next.closes = 1;
+      paths_[next.closes_path] = 0;
       continue;
     }
-    run(next, out);
+    next.path = static_cast<std::uint32_t>(paths_.size());
+    paths_.push_back(1);
+    run_path(next, out);
   }
+}
+
+// A run that ends without reaching a branch point is over; one that reached
+// one stays on the path until the branch point's marker closes it.
+void Interpreter::run_path(Config& c, Successors& out) {
+  branched_ = false;
+  run(c, out);
+  if (!branched_) paths_[c.path] = 0;
 }
 
 void Interpreter::initialize(std::vector<std::int32_t>& state) {
@@ -112,9 +132,7 @@ void Interpreter::initialize(std::vector<std::int32_t>& state) {
   t_ = 0;
   tb_ = p_.thread_at(0);
   origin_ = state.data();
-  seen_.clear();
-  branches_.clear();
-  stack_.clear();
+  start_step();
   work_.s = state;
   work_.s[tb_ + Program::pc_slot] = init.entry + 1;
   work_.depth = 1;
@@ -231,9 +249,16 @@ bool Interpreter::cycled(Config& c, Successors& out) {
     error(p_.code[s_[tb_ + Program::pc_slot] - 1].loc,
           "one step runs more than 1,000,000 statements here (a long loop without a shared access, or in "
           "an atomic block?)");
-  if (++c.steps <= cycle_check_after || seen_.size() >= max_remembered || seen_.emplace(c.s, c.depth).second)
+  if (++c.steps <= cycle_check_after) return false;
+  auto key = std::make_pair(c.s, c.depth);
+  const auto it = seen_.find(key);
+  if (it == seen_.end()) {
+    if (seen_.size() < max_remembered) seen_.emplace(std::move(key), c.path);
     return false;
-  cycle(c, out);
+  }
+  // Met before on the current path: a cycle. Met on a run that has ended:
+  // the two runs joined, and what follows is out already.
+  if (paths_[it->second]) cycle(c, out);
   return true;
 }
 
@@ -262,7 +287,9 @@ bool Interpreter::open_branch(const Config& c, Successors& out) {
   }
   Config marker;
   marker.closes = &it->second;
+  marker.closes_path = c.path;
   stack_.push_back(std::move(marker));
+  branched_ = true;
   return true;
 }
 

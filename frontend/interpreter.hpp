@@ -11,7 +11,6 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <set>
 #include <vector>
 
 #include "frontend/canonical.hpp"
@@ -60,9 +59,13 @@ class Interpreter {
     // Whether a reference or the heap may have changed: only then is
     // canonicalisation needed (states come in canonical).
     bool dirty = false;
+    // The run it belongs to: a number into paths_, given when it starts.
+    std::uint32_t path = 0;
     // Not a configuration but a marker on stack_: every alternative of the
-    // branch point whose entry in branches_ this is has been explored.
+    // branch point whose entry in branches_ this is has been explored, and
+    // so has the run `closes_path` that reached it.
     std::uint8_t* closes = nullptr;
+    std::uint32_t closes_path = 0;
   };
   void thread_steps(const std::int32_t* state, int t, Successors& out);
   void mark_independent(const std::int32_t* state, int t, std::size_t before, Successors& out);
@@ -85,6 +88,8 @@ class Interpreter {
   void free_node(Config& c, const Instr& in);
   void jump(int target);          // to instruction index `target`, noting a jump back
   void run_all(Successors& out);  // work_, then the alternatives on stack_
+  void run_path(Config& c, Successors& out);
+  void start_step();
   void emit(std::vector<std::int32_t>& s, lts::LabelId label, Successors& out, bool canonicalise = true);
   // Resets thread t's locals that are dead where it stands (Program::dead_locals);
   // whether a reference changed (the heap needs canonicalising again).
@@ -121,7 +126,12 @@ class Interpreter {
   std::vector<Config> stack_;  // alternatives of nondeterministic statements
   std::int32_t instr_ = -1;    // the statement being run (for Successors::code)
   std::vector<std::int32_t> fields_, candidates_;
-  std::set<std::pair<std::vector<std::int32_t>, int>> seen_;  // only for long local runs
+  // Configurations of long local runs, with the run that met them first.
+  std::map<std::pair<std::vector<std::int32_t>, int>, std::uint32_t> seen_;
+  // Per run of the current step: 1 while it or a run it branched into goes
+  // on (the runs on the current depth-first path), 0 once all have ended.
+  std::vector<std::uint8_t> paths_;
+  bool branched_ = false;  // the run being run reached a branch point
   // The branch points of the current step (nondeterministic statements):
   // 0 while their alternatives are being explored, 1 once all have been.
   std::map<std::pair<std::vector<std::int32_t>, int>, std::uint8_t> branches_;

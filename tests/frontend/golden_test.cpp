@@ -43,6 +43,7 @@ const Golden goldens[] = {
     {"roles.conc", 2, 1, false, "roles.aut"},
     {"choosing.conc", 1, 1, false, "choosing.aut"},
     {"choosing.conc", 1, 1, true, "choosing_spec.aut"},
+    {"joining.conc", 1, 1, false, "joining.aut"},
 };
 
 INSTANTIATE_TEST_SUITE_P(Models, GoldenTest, ::testing::ValuesIn(goldens),
