@@ -14,6 +14,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "bisim/quotient.hpp"
 #include "formats/diagnostic.hpp"
@@ -73,7 +74,7 @@ std::optional<bool> reference_verdict(const Model& text, const Model& spec_model
       }
     return true;
   } catch (const formats::ParseError&) {
-    return std::nullopt;  // a run-time fault, or a state bound
+    return std::nullopt;  // a run-time fault
   } catch (const StateLimit&) {
     return std::nullopt;
   }
@@ -159,9 +160,10 @@ TEST(LinearizabilityReference, TableOneObjectsAgreeWithTheDefinition) {
   }
   std::cout << fmt::format("Table 1: {} linearizable, {} not, {} skipped\n", tally.linearizable, tally.not_linearizable,
                            tally.skipped);
-  // The two objects of the table that are not linearizable (the book's
-  // Harris-Michael list with its bug, Shann's queue) are found so by the
-  // definition too; 75 configurations are linearizable and 12 skipped.
+  // The two objects of the table that are not linearizable (the lock-free
+  // list of the first printing of Herlihy and Shavit's book, Shann et al.'s
+  // queue) are found so by the definition too; 75 configurations are
+  // linearizable and 12 skipped.
   const auto refuted = [&](const std::string& what) {
     return std::find(tally.refuted.begin(), tally.refuted.end(), what) != tally.refuted.end();
   };
