@@ -25,7 +25,8 @@ std::optional<std::vector<std::vector<std::string>>> maximal_histories(const lts
 
 class Graph;
 
-// The sequential object: the --spec LTS, kept for many histories.
+// The sequential object: the --spec LTS, kept for many histories (by
+// reference: `spec` must outlive it).
 class SequentialSpec {
  public:
   explicit SequentialSpec(const lts::Lts& spec);
