@@ -17,9 +17,6 @@
 #include <vector>
 
 #include "bisim/quotient.hpp"
-#include "formats/diagnostic.hpp"
-#include "frontend/checker.hpp"
-#include "frontend/explorer.hpp"
 #include "refine/trace_inclusion.hpp"
 #include "tests/frontend/herlihy_wing.hpp"
 #include "tests/frontend/random_runs.hpp"
@@ -37,47 +34,40 @@ struct Model {
   std::string text, object;
 };
 
-lts::Lts generate_text(const Model& m, int threads, long ops, bool spec, bool reduce) {
-  CompileOptions c;
-  c.object = m.object;
-  c.threads = threads;
-  c.ops = ops;
-  c.spec = spec;
-  c.reset_dead_locals = reduce;
-  ExploreOptions e;
-  e.reduce = reduce;
-  e.max_states = 200000;
-  return explore(load_model_text("model.conc", m.text, c), e);
+// gen's default route (reduce), or the full LTS; with spec semantics (spec).
+Outcome generate(const Model& m, int threads, long ops, bool spec, bool reduce) {
+  RunSetup r{threads, ops, reduce};
+  r.dead_locals = reduce;
+  r.spec = spec;
+  r.object = m.object;
+  r.max_states = 200000;
+  return run_model(m.text, r);
 }
 
-// What `gen | quotient -e divbranching | refines - SPEC` answers.
+// What `gen | quotient -e divbranching | refines - SPEC` answers (the
+// reference has seen both sides explore without a fault).
 bool pipeline_verdict(const Model& text, const Model& spec_model, int threads, long ops) {
   const lts::Lts impl =
-      bisim::minimise(generate_text(text, threads, ops, false, true), bisim::Equivalence::divbranching).quotient;
-  const lts::Lts spec = generate_text(spec_model, threads, ops, true, true);
-  return refine::check_trace_inclusion(impl, spec).holds;
+      bisim::minimise(generate(text, threads, ops, false, true).lts, bisim::Equivalence::divbranching).quotient;
+  return refine::check_trace_inclusion(impl, generate(spec_model, threads, ops, true, true).lts).holds;
 }
 
 // Every maximal history of the full LTS linearizable; nullopt when the
 // model faults, exceeds the bounds or has too many histories.
 std::optional<bool> reference_verdict(const Model& text, const Model& spec_model, int threads, long ops,
                                       std::size_t max_histories, std::string& witness) {
-  try {
-    const lts::Lts spec = generate_text(spec_model, threads, ops, true, false);
-    const auto histories = maximal_histories(generate_text(text, threads, ops, false, false), max_histories);
-    if (!histories) return std::nullopt;
-    const SequentialSpec sequential(spec);
-    for (const auto& h : *histories)
-      if (!sequential.linearizable(h)) {
-        witness = fmt::format("{}", fmt::join(h, " "));
-        return false;
-      }
-    return true;
-  } catch (const formats::ParseError&) {
-    return std::nullopt;  // a run-time fault
-  } catch (const StateLimit&) {
-    return std::nullopt;
-  }
+  const Outcome spec = generate(spec_model, threads, ops, true, false);
+  const Outcome impl = generate(text, threads, ops, false, false);
+  if (spec.kind != Outcome::explored || impl.kind != Outcome::explored) return std::nullopt;
+  const auto histories = maximal_histories(impl.lts, max_histories);
+  if (!histories) return std::nullopt;
+  const SequentialSpec sequential(spec.lts);
+  for (const auto& h : *histories)
+    if (!sequential.linearizable(h)) {
+      witness = fmt::format("{}", fmt::join(h, " "));
+      return false;
+    }
+  return true;
 }
 
 struct Tally {

@@ -10,31 +10,16 @@
 
 #include <fmt/format.h>
 
-#include <optional>
 #include <string>
 #include <vector>
 
 #include "bisim/quotient.hpp"
-#include "formats/diagnostic.hpp"
-#include "frontend/checker.hpp"
-#include "frontend/explorer.hpp"
 #include "refine/lock_freedom.hpp"
 #include "tests/frontend/random_runs.hpp"
 #include "tests/support/random_model.hpp"
 
 namespace frontend::test {
 namespace {
-
-lts::Lts generate_random(std::uint64_t seed, int threads, long ops, bool reduce) {
-  CompileOptions c;
-  c.threads = threads;
-  c.ops = ops;
-  c.reset_dead_locals = reduce;
-  ExploreOptions e;
-  e.reduce = reduce;
-  e.max_states = 200000;
-  return explore(load_model_text("random.conc", testing_support::random_model(seed), c), e);
-}
 
 // Whether some reachable state of `l` has an infinite run of internal steps.
 bool reachable_tau_cycle(const lts::Lts& l) {
@@ -76,23 +61,22 @@ TEST_P(LockFreedomReference, PipelineAgreesWithTheDefinition) {
   const SeedRange range = seed_range();
   int lock_free = 0, not_lock_free = 0, skipped = 0;
   for (std::uint64_t seed = range.first; seed < range.first + range.count; ++seed) {
-    std::optional<bool> reference;
-    try {
-      reference = !reachable_tau_cycle(generate_random(seed, threads, ops, false));
-    } catch (const formats::ParseError&) {
-      ++skipped;  // a run-time fault
-      continue;
-    } catch (const StateLimit&) {
-      ++skipped;
+    const std::string text = testing_support::random_model(seed);
+    RunSetup full{threads, ops}, reduced{threads, ops, true};
+    full.max_states = reduced.max_states = 200000;
+    reduced.dead_locals = true;  // gen's default route
+    const Outcome reference_run = run_model(text, full);
+    if (reference_run.kind != Outcome::explored) {
+      ++skipped;  // a run-time fault, or too many states
       continue;
     }
-    ++(*reference ? lock_free : not_lock_free);
-    const lts::Lts quotient =
-        bisim::minimise(generate_random(seed, threads, ops, true), bisim::Equivalence::divbranching).quotient;
-    EXPECT_EQ(!refine::find_tau_lasso(quotient).found, *reference)
-        << "seed " << seed << " at " << threads << "x" << ops << ": the full LTS " << (*reference ? "has no" : "has a")
+    const bool reference = !reachable_tau_cycle(reference_run.lts);
+    ++(reference ? lock_free : not_lock_free);
+    const lts::Lts quotient = bisim::minimise(run_model(text, reduced).lts, bisim::Equivalence::divbranching).quotient;
+    EXPECT_EQ(!refine::find_tau_lasso(quotient).found, reference)
+        << "seed " << seed << " at " << threads << "x" << ops << ": the full LTS " << (reference ? "has no" : "has a")
         << " reachable cycle of internal steps\n"
-        << testing_support::random_model(seed);
+        << text;
     if (HasFailure()) return;
   }
   std::cout << fmt::format("{}x{}: {} lock-free, {} not, {} skipped\n", threads, ops, lock_free, not_lock_free,

@@ -27,8 +27,8 @@ std::uint64_t from_env(const char* name, std::uint64_t fallback) {
 SeedRange seed_range() { return SeedRange{from_env("BB_REDUCE_SEED", 0), from_env("BB_REDUCE_ROUNDS", 1000)}; }
 
 std::string describe(const RunSetup& r) {
-  return fmt::format("{}x{} reduce={} workers={}{}{}", r.threads, r.ops, r.reduce ? 1 : 0, r.workers,
-                     r.thread_steps ? " thread-steps" : "", r.dead_locals ? " dead-locals" : "");
+  return fmt::format("{}x{} reduce={} workers={}{}{}{}", r.threads, r.ops, r.reduce ? 1 : 0, r.workers,
+                     r.thread_steps ? " thread-steps" : "", r.dead_locals ? " dead-locals" : "", r.spec ? " spec" : "");
 }
 
 Outcome run_model(const std::string& text, const RunSetup& r) {
@@ -36,12 +36,14 @@ Outcome run_model(const std::string& text, const RunSetup& r) {
   c.threads = r.threads;
   c.ops = r.ops;
   c.reset_dead_locals = r.dead_locals;
+  c.spec = r.spec;
+  c.object = r.object;
   return run_program(load_model_text("random.conc", text, c), r);  // a rejection escapes: a generator bug
 }
 
 Outcome run_program(const Program& p, const RunSetup& r) {
   ExploreOptions e;
-  e.max_states = random_max_states;
+  e.max_states = r.max_states;
   e.reduce = r.reduce;
   e.workers = r.workers;
   e.thread_steps = r.thread_steps;

@@ -12,7 +12,8 @@
 
 namespace frontend::test {
 
-// Models whose full exploration has more states are skipped (and counted).
+// Models whose full exploration has more states are skipped (and counted),
+// unless a RunSetup sets another bound.
 inline constexpr std::uint64_t random_max_states = 10000;
 
 // The seeds to test: BB_REDUCE_ROUNDS (default 1000) of them from
@@ -29,8 +30,12 @@ struct RunSetup {
   unsigned workers = 1;
   bool thread_steps = false;  // internal steps labelled step(T), for progress checks
   bool dead_locals = false;   // CompileOptions::reset_dead_locals
+  bool spec = false;          // CompileOptions::spec: each body one atomic step
+  std::string object = {};    // CompileOptions::object (empty: the first)
+  std::uint64_t max_states = random_max_states;
 };
-std::string describe(const RunSetup& r);  // "2x2 reduce=1 workers=2", then " thread-steps", " dead-locals" if set
+// "2x2 reduce=1 workers=2", then " thread-steps", " dead-locals", " spec" if set
+std::string describe(const RunSetup& r);
 
 // What one exploration gave: an LTS, a run-time fault (its message), or too
 // many states. A model the checker rejects throws formats::ParseError.
@@ -40,8 +45,8 @@ struct Outcome {
   std::string fault;
 };
 Outcome run_model(const std::string& text, const RunSetup& r);
-// The same for a compiled program (r's threads, ops and dead_locals are the
-// program's own then).
+// The same for a compiled program (r's threads, ops, dead_locals, spec and
+// object are the program's own then).
 Outcome run_program(const Program& p, const RunSetup& r);
 
 // A comparison of two runs: nullopt when they agree, else what differs.
