@@ -7,9 +7,12 @@
 #include <vector>
 
 #include "lts/builder.hpp"
-#include "tests/frontend/lts_isomorphism.hpp"
+#include "tests/support/lts_isomorphism.hpp"
 
 namespace frontend::test {
+
+using testing_support::identical_lts;
+using testing_support::isomorphic_minimal_lts;
 namespace {
 
 using Edge = std::tuple<lts::StateId, std::string, lts::StateId>;  // "" is tau

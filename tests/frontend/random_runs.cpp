@@ -11,9 +11,12 @@
 #include "frontend/checker.hpp"
 #include "frontend/explorer.hpp"
 #include "refine/progress.hpp"
-#include "tests/frontend/lts_isomorphism.hpp"
+#include "tests/support/lts_isomorphism.hpp"
 
 namespace frontend::test {
+
+using testing_support::identical_lts;
+using testing_support::isomorphic_minimal_lts;
 
 namespace {
 

@@ -6,7 +6,7 @@
 
 #include "lts/lts.hpp"
 
-namespace frontend::test {
+namespace testing_support {
 
 // a and b are the same LTS: initial state, state count, label table (names
 // in id order) and transition list (in order). On a difference, `why`
@@ -23,4 +23,4 @@ bool identical_lts(const lts::Lts& a, const lts::Lts& b, std::string* why = null
 // checked transition by transition. On a difference, `why` says what.
 bool isomorphic_minimal_lts(const lts::Lts& a, const lts::Lts& b, std::string* why = nullptr);
 
-}  // namespace frontend::test
+}  // namespace testing_support

@@ -1,4 +1,4 @@
-#include "tests/frontend/lts_isomorphism.hpp"
+#include "tests/support/lts_isomorphism.hpp"
 
 #include <algorithm>
 #include <tuple>
@@ -9,7 +9,7 @@
 #include "bisim/bisimulation.hpp"
 #include "refine/disjoint_union.hpp"
 
-namespace frontend::test {
+namespace testing_support {
 
 namespace {
 
@@ -82,4 +82,4 @@ bool isomorphic_minimal_lts(const lts::Lts& a, const lts::Lts& b, std::string* w
   return true;
 }
 
-}  // namespace frontend::test
+}  // namespace testing_support

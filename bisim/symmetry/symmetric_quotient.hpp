@@ -1,0 +1,34 @@
+#pragma once
+// The quotient of a symmetric LTS M, computed from its orbit LTS
+// (orbit_lts.hpp) without building M: tau-cycles contracted
+// (orbit_contraction.hpp), signature refinement modulo the permutations
+// (symmetric_refinement.hpp), then the quotient of M itself, whose states
+// are M's classes: a class of the orbit LTS stands for up to |G| of them.
+//
+// The result is the LTS bisim::minimise gives for M under the same
+// equivalence, up to the numbering of states (canonical in the same way,
+// bisim/quotient.hpp, but with ties between classes broken by this route's
+// own order).
+#include <cstdint>
+
+#include "bisim/equivalence.hpp"
+#include "bisim/symmetry/orbit_lts.hpp"
+#include "lts/lts.hpp"
+
+namespace bisim::symmetry {
+
+struct SymmetricQuotient {
+  lts::Lts quotient;
+  std::uint32_t nodes = 0;          // orbit states after tau-cycle contraction
+  std::uint32_t stabilised = 0;     // nodes whose class a tau-cycle fixes under a permutation
+  std::uint32_t classes = 0;        // classes of M over the orbits given, reachable or not
+  std::uint32_t orbit_classes = 0;  // of those, the distinct classes of the nodes
+  std::uint32_t rounds = 0;         // signature rounds, the last one confirming
+};
+
+// e must merge states (strong, branching or divbranching); throws
+// std::invalid_argument for `none`, and if the label table of `orbits` is
+// not closed under the permutations.
+SymmetricQuotient symmetric_quotient(const OrbitLts& orbits, const ThreadPermutations& group, Equivalence e);
+
+}  // namespace bisim::symmetry
