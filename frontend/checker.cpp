@@ -12,6 +12,7 @@
 #include "frontend/limits.hpp"
 #include "frontend/liveness.hpp"
 #include "frontend/parser.hpp"
+#include "frontend/symmetry.hpp"
 
 namespace frontend {
 namespace detail {
@@ -517,6 +518,10 @@ Program compile(const ast::File& file, const CompileOptions& options) {
   Program p;
   detail::Checker(file, *obj, options, p).run();
   if (options.reset_dead_locals) p.dead_locals = dead_locals(p);
+  if (options.symmetry) {
+    require_symmetric(p);
+    p.symmetric = true;
+  }
   return p;
 }
 

@@ -19,6 +19,9 @@ struct CompileOptions {
   std::optional<long> pool;                     // overrides every node type's pool size
   bool spec = false;                            // each method body is one atomic step (--spec)
   bool reset_dead_locals = false;               // Program::dead_locals (frontend/liveness.hpp); gen's default
+  // Program::symmetric (gen --symmetry, frontend/symmetry.hpp); a model that
+  // names threads is refused.
+  bool symmetry = false;
 };
 
 Program compile(const ast::File& file, const CompileOptions& options);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
+#include <optional>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -12,6 +14,7 @@
 #include "frontend/reduction.hpp"
 #include "frontend/state_store.hpp"
 #include "frontend/successor_pipeline.hpp"
+#include "frontend/symmetry.hpp"
 #include "lts/builder.hpp"
 
 namespace frontend {
@@ -54,6 +57,8 @@ class Exploration {
   ExploredStates release_states() { return {std::move(states_), std::move(merged_)}; }
   // keep_states: whether release_states() will be called.
   lts::Lts run(ExploreStats* stats, bool keep_states);
+  // For a symmetric program, after run: the orbit LTS, with run's labels.
+  lts::OrbitLts orbits(lts::Lts&& run_result);
 
  private:
   void insert_chunk(SuccessorChunk& c, LabelIds& labels);
@@ -63,9 +68,10 @@ class Exploration {
   void report(Clock::time_point now);
   bool report_due(Clock::time_point now);
   ExploreProgress progress(Clock::time_point now) const {
-    return {store_.size(), builder_.num_transitions(), std::chrono::duration<double>(now - start_).count(),
-            store_.memory() + builder_.memory()};
+    return {store_.size(), transitions(), std::chrono::duration<double>(now - start_).count(),
+            store_.memory() + builder_.memory() + orbit_steps_.capacity() * sizeof(lts::OrbitTransition)};
   }
+  std::uint64_t transitions() const { return group_ ? orbit_steps_.size() : builder_.num_transitions(); }
 
   const Program& p_;
   const ExploreOptions& options_;
@@ -73,9 +79,14 @@ class Exploration {
   std::unique_ptr<StateStore> states_;
   StateStore& store_;
   Clock::time_point start_ = Clock::now(), last_report_ = start_;
-  std::vector<std::pair<lts::LabelId, lts::StateId>> out_;
+  std::vector<std::tuple<lts::LabelId, lts::StateId, lts::PermutationId>> out_;
   std::vector<std::pair<std::uint32_t, bool>> inserted_;
   lts::TauMerge merged_;  // ExploredStates::merged
+  // A symmetric program: the permutations, the initial state's, and the
+  // transitions, which carry one each (lts/orbit_lts.hpp).
+  std::optional<lts::ThreadPermutations> group_;
+  lts::PermutationId initial_permutation_ = lts::ThreadPermutations::identity;
+  std::vector<lts::OrbitTransition> orbit_steps_;
 };
 
 lts::Lts Exploration::run(ExploreStats* stats, bool keep_states) {
@@ -84,12 +95,17 @@ lts::Lts Exploration::run(ExploreStats* stats, bool keep_states) {
   Labels init_labels(p_, builder_, options_.thread_steps);
   std::vector<std::int32_t> initial = p_.initial;
   Interpreter(p_, init_labels).initialize(initial);
+  if (p_.symmetric) {
+    group_.emplace(p_.threads);
+    initial_permutation_ = SymmetryCanonicalizer(p_, *group_).run(initial.data());
+  }
   store_.insert(initial.data());
   builder_.set_initial(0);
 
   bool any_call = init_labels.any_call();
   {
-    SuccessorPipeline pipeline(p_, store_, std::max(options_.workers, 1u), options_.thread_steps, options_.reduce);
+    SuccessorPipeline pipeline(p_, store_, std::max(options_.workers, 1u), options_.thread_steps, options_.reduce,
+                               group_ ? &*group_ : nullptr);
     LabelIds labels(builder_, pipeline.workers());
     while (SuccessorChunk* c = pipeline.next(store_.size())) {
       insert_chunk(*c, labels);
@@ -118,11 +134,12 @@ lts::Lts Exploration::run(ExploreStats* stats, bool keep_states) {
   if (!keep_states) states_.reset();
   lts::Lts l = std::move(builder_).finish();
   // The ample steps leave many states with one internal step and nothing
-  // else; the quotient would merge each into its target, so merge them now.
-  if (options_.reduce) merged_ = lts::merge_single_tau_states(l);
+  // else; the quotient would merge each into its target, so merge them now
+  // (not in an orbit LTS, where the step carries a permutation).
+  if (options_.reduce && !group_) merged_ = lts::merge_single_tau_states(l);
   if (stats) {
     stats->states = l.num_states;
-    stats->transitions = l.num_transitions();
+    stats->transitions = group_ ? orbit_steps_.size() : l.num_transitions();
     stats->seconds = std::chrono::duration<double>(Clock::now() - start_).count();
     stats->cpu_seconds = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
   }
@@ -162,18 +179,21 @@ void Exploration::expand(std::uint32_t id, const Successors& next, std::uint32_t
   for (std::size_t i = first; i < first + count; ++i) {
     const auto [to, added] = inserted_[i - first];
     if (added && options_.max_states && store_.size() > options_.max_states)
-      throw state_limit(options_.max_states, id, builder_.num_transitions());
-    out_.emplace_back(next.labels[i], to);
+      throw state_limit(options_.max_states, id, transitions());
+    out_.emplace_back(next.labels[i], to, group_ ? next.permutations[i] : lts::ThreadPermutations::identity);
   }
   std::sort(out_.begin(), out_.end());
   out_.erase(std::unique(out_.begin(), out_.end()), out_.end());
-  for (auto [label, to] : out_) builder_.add_transition(id, label, to);
+  if (group_)
+    for (auto [label, to, g] : out_) orbit_steps_.push_back({id, label, to, g});
+  else
+    for (auto [label, to, g] : out_) builder_.add_transition(id, label, to);
 }
 
 std::pair<std::uint32_t, bool> Exploration::insert(std::uint32_t* row, std::uint32_t id) {
   const auto inserted = store_.insert_packed(row);
   if (inserted.second && options_.max_states && store_.size() > options_.max_states)
-    throw state_limit(options_.max_states, id, builder_.num_transitions());
+    throw state_limit(options_.max_states, id, transitions());
   return inserted;
 }
 
@@ -208,13 +228,34 @@ bool Exploration::report_due(Clock::time_point now) {
   return true;
 }
 
+lts::OrbitLts Exploration::orbits(lts::Lts&& run_result) {
+  lts::OrbitLts o;
+  o.initial = run_result.initial;
+  o.initial_permutation = initial_permutation_;
+  o.num_states = run_result.num_states;
+  o.labels = std::move(run_result.labels);
+  o.transitions = std::move(orbit_steps_);
+  o.label_image = lts::label_images(o.labels, *group_, rename_threads);
+  return o;
+}
+
 }  // namespace
 
 lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* stats) {
+  if (p.symmetric) throw std::invalid_argument("a symmetric program is explored by explore_orbits");
   return Exploration(p, options).run(stats, false);
 }
 
+lts::OrbitLts explore_orbits(const Program& p, const ExploreOptions& options, ExploreStats* stats) {
+  if (!p.symmetric) throw std::invalid_argument("explore_orbits needs a program compiled with symmetry");
+  if (options.thread_steps) throw std::invalid_argument("step(T) labels name threads, which symmetry permutes");
+  Exploration exploration(p, options);
+  lts::Lts labels_only = exploration.run(stats, false);
+  return exploration.orbits(std::move(labels_only));
+}
+
 lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* stats, ExploredStates* states) {
+  if (p.symmetric) throw std::invalid_argument("a symmetric program is explored by explore_orbits");
   Exploration exploration(p, options);
   lts::Lts result = exploration.run(stats, states != nullptr);
   if (states) *states = exploration.release_states();

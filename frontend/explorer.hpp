@@ -15,6 +15,7 @@
 
 #include "frontend/program.hpp"
 #include "lts/lts.hpp"
+#include "lts/orbit_lts.hpp"
 #include "lts/single_tau_merge.hpp"
 
 namespace frontend {
@@ -68,9 +69,18 @@ struct ExploredStates {
   bool kept(std::uint32_t id) const { return merged.into.empty() || merged.kept[merged.into[id]] == id; }
 };
 
+// Throws std::invalid_argument for a symmetric program (explore_orbits).
 lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* stats = nullptr);
 // The same, keeping the visited states (a replay follows a bisimilarity
 // witness's state numbers this way).
 lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* stats, ExploredStates* states);
+
+// The orbit LTS of a program compiled with CompileOptions::symmetry: one
+// representative per orbit of the thread permutations, each transition with
+// its permutation (lts/orbit_lts.hpp, frontend/symmetry.hpp). With `reduce`,
+// ample sets are chosen at the representatives and the cycle proviso runs
+// on their numbers; single-step states are not merged (docs/reduction.md,
+// "Thread symmetry"). Refuses thread_steps (std::invalid_argument).
+lts::OrbitLts explore_orbits(const Program& p, const ExploreOptions& options, ExploreStats* stats = nullptr);
 
 }  // namespace frontend

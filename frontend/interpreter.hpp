@@ -17,6 +17,7 @@
 #include "frontend/independence.hpp"
 #include "frontend/labels.hpp"
 #include "frontend/program.hpp"
+#include "lts/thread_permutations.hpp"
 
 namespace frontend {
 
@@ -33,11 +34,15 @@ struct Successors {
   // with step(T) labels, running forward: no jump back).
   bool record_independent = false;
   std::vector<std::uint8_t> independent;  // per step, parallel to labels (only filled when asked)
+  // For a symmetric program: per step, the permutation g with successor =
+  // g.(states[i]), states[i] being the representative of its orbit.
+  std::vector<lts::PermutationId> permutations;
   void clear() {
     labels.clear();
     states.clear();
     code.clear();
     independent.clear();
+    permutations.clear();
   }
 };
 

@@ -40,6 +40,15 @@ std::size_t Labels::Hash::operator()(const std::vector<std::int32_t>& v) const {
   return static_cast<std::size_t>(h ^ (h >> 29));
 }
 
+std::string rename_threads(const std::string& label, const std::vector<int>& image) {
+  const std::size_t open = label.find('(');
+  if (open == std::string::npos) return label;
+  std::size_t end = open + 1;
+  while (end < label.size() && label[end] >= '0' && label[end] <= '9') ++end;
+  const int thread = std::stoi(label.substr(open + 1, end - open - 1)) - 1;
+  return label.substr(0, open + 1) + std::to_string(image.at(static_cast<std::size_t>(thread)) + 1) + label.substr(end);
+}
+
 lts::LabelId Labels::call(int thread, int method, const std::int32_t* args) {
   const MethodInfo& m = p_.methods[method];
   any_call_ = true;

@@ -17,6 +17,11 @@ namespace frontend {
 // A value of type t, as written in labels: 2, true, empty, (1,true), [1,2], {1}, null, Node.1.
 std::string format_value(const Program& p, const Type& t, const std::int32_t* v);
 
+// A label with its thread renamed image[t] (threads from 0 in `image`, from
+// 1 in the name): call(T,...), ret(T,...) and step(T) name their thread
+// first; tau names none.
+std::string rename_threads(const std::string& label, const std::vector<int>& image);
+
 class Labels {
  public:
   // thread_steps: internal steps are step(T) instead of tau (gen --thread-steps).

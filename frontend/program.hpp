@@ -204,6 +204,9 @@ struct Program {
   static constexpr int returning_slot = 5, result_slot = 6;       // a return whose result is already computed
   int result_size = 0;
   bool uses_ll = false;
+  // States are explored up to a permutation of the threads (gen --symmetry,
+  // frontend/symmetry.hpp): no statement names a thread.
+  bool symmetric = false;
   std::vector<std::pair<int, int>> shared_refs;  // (slot, node type) of shared references
   std::vector<std::pair<int, int>> thread_refs;  // (offset in thread, node type) of thread variables
   std::vector<std::int32_t> slot_lo, slot_hi;    // range of every slot (for packing)

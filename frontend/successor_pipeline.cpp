@@ -3,26 +3,30 @@
 #include <algorithm>
 
 #include "frontend/labels.hpp"
+#include "frontend/symmetry.hpp"
 #include "lts/builder.hpp"
 
 namespace frontend {
 
 struct SuccessorPipeline::Context {
-  Context(const Program& p, unsigned worker, bool thread_steps)
-      : index(worker), labels(p, builder, thread_steps), interpreter(p, labels), state(p.state_size) {}
+  Context(const Program& p, unsigned worker, bool thread_steps, const lts::ThreadPermutations* group)
+      : index(worker), labels(p, builder, thread_steps), interpreter(p, labels), state(p.state_size) {
+    if (group) symmetry = std::make_unique<SymmetryCanonicalizer>(p, *group);
+  }
   unsigned index;
   lts::LtsBuilder builder;  // this worker's label table (ids differ from the LTS's)
   Labels labels;
   Interpreter interpreter;
   std::vector<std::int32_t> state;
-  std::size_t names_sent = 1;  // label 0 is tau in every table
+  std::unique_ptr<SymmetryCanonicalizer> symmetry;  // for a symmetric program
+  std::size_t names_sent = 1;                       // label 0 is tau in every table
 };
 
 SuccessorPipeline::SuccessorPipeline(const Program& p, const StateStore& store, unsigned workers, bool thread_steps,
-                                     bool record_independent)
+                                     bool record_independent, const lts::ThreadPermutations* group)
     : p_(p), store_(store), record_independent_(record_independent), max_in_flight_(4 * std::max(workers, 1u)) {
   for (unsigned w = 0; w < std::max(workers, 1u); ++w)
-    contexts_.push_back(std::make_unique<Context>(p, w, thread_steps));
+    contexts_.push_back(std::make_unique<Context>(p, w, thread_steps, group));
   for (unsigned w = 1; w < contexts_.size(); ++w) threads_.emplace_back([this, w] { work(*contexts_[w]); });
 }
 
@@ -72,6 +76,9 @@ void SuccessorPipeline::compute(Context& cx, SuccessorChunk& c) {
       next.clear();
       next.record_independent = record_independent_;
       for (int t = 0; t < p_.threads; ++t) cx.interpreter.successors(cx.state.data(), t, next);
+      if (cx.symmetry)
+        for (std::size_t i = 0; i < next.labels.size(); ++i)
+          next.permutations.push_back(cx.symmetry->run(next.states.data() + i * size));
       std::vector<std::uint32_t>& rows = c.rows[c.computed];
       rows.resize(next.labels.size() * row);
       for (std::size_t i = 0; i < next.labels.size(); ++i) store_.pack(next.states.data() + i * size, &rows[i * row]);

@@ -50,8 +50,10 @@ class SuccessorPipeline {
   // Reads states from `store` (ids below the `known` given to next()) while
   // the caller inserts into it. workers >= 1 counts the calling thread.
   // record_independent: mark the steps the reduction may take alone.
+  // group (a symmetric program only): successors become the representatives
+  // of their orbits, with their permutations (frontend/symmetry.hpp).
   SuccessorPipeline(const Program& p, const StateStore& store, unsigned workers, bool thread_steps,
-                    bool record_independent);
+                    bool record_independent, const lts::ThreadPermutations* group = nullptr);
   ~SuccessorPipeline();  // stops and joins the workers
   SuccessorPipeline(const SuccessorPipeline&) = delete;
   SuccessorPipeline& operator=(const SuccessorPipeline&) = delete;

@@ -1,8 +1,11 @@
 // gen: the LTS of a concurrent object under K most general clients (frontend/).
 #include <unistd.h>
 
+#include <chrono>
+
 #include <fmt/format.h>
 
+#include "bisim/symmetry/symmetric_quotient.hpp"
 #include "formats/aut_writer.hpp"
 #include "formats/output_file.hpp"
 #include "tools/common/gen_options.hpp"
@@ -11,12 +14,35 @@
 
 namespace {
 
+// gen --symmetry writes the divbranching quotient of the object system,
+// computed on its orbit LTS: what `gen | quotient -e divbranching` writes.
+lts::Lts quotient_modulo_symmetry(const lts::OrbitLts& orbits, int threads, bool report) {
+  if (report) fmt::print(stderr, "gen: divbranching quotient modulo symmetry of {} orbits...\n", orbits.num_states);
+  const auto start = std::chrono::steady_clock::now();
+  const lts::ThreadPermutations group(threads);
+  const auto show = [&](std::string_view phase) {
+    if (report && !phase.empty())
+      fmt::print(stderr, "gen: {} ({:.1f} s)\n", phase,
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  };
+  bisim::symmetry::SymmetricQuotient q =
+      bisim::symmetry::symmetric_quotient(orbits, group, bisim::Equivalence::divbranching, show);
+  if (report)
+    fmt::print(stderr, "gen: {} classes ({} of orbits), {} signature rounds, {:.3f} s\n", q.quotient.num_states,
+               q.orbit_classes, q.rounds,
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  return std::move(q.quotient);
+}
+
 // Explores the model and writes its LTS (or replays a counterexample).
 int generate(const CLI::App& app, const tools::GenOptions& g, const tools::ReplayOptions& replay_options) {
   const frontend::CompileOptions options = tools::compile_options(g);
   frontend::ExploreOptions explore = tools::explore_options(app, g);
   formats::check_output_path(g.output.path);
   formats::check_outputs_spare_inputs({g.output.path}, {g.model});
+  // A replay names threads and follows gen's state numbers.
+  if (replay_options.wanted() && g.symmetry)
+    throw tools::UsageError("--replay follows the LTS without --symmetry: generate and check it without");
   const frontend::Program program = frontend::load_model(g.model, options);
   if (replay_options.wanted()) return tools::replay(program, g.model, replay_options, explore);
   const bool terminal = ::isatty(STDERR_FILENO) != 0;
@@ -24,17 +50,23 @@ int generate(const CLI::App& app, const tools::GenOptions& g, const tools::Repla
   if (terminal || g.stats) explore.on_progress = [&](const frontend::ExploreProgress& p) { progress.show(p); };
   frontend::ExploreStats st;
   lts::Lts lts;
+  lts::OrbitLts orbits;
   try {
-    lts = frontend::explore(program, explore, &st);
+    if (g.symmetry) orbits = frontend::explore_orbits(program, explore, &st);
+    else lts = frontend::explore(program, explore, &st);
   } catch (...) {
     progress.end(nullptr);
     throw;
   }
   progress.end(&st);
+  if (g.stats) fmt::print(stderr, "{}", tools::stats_line(st));
+  if (g.symmetry) {
+    lts = quotient_modulo_symmetry(orbits, program.threads, terminal || g.stats);
+    orbits = {};
+  }
   formats::OutputFile out(g.output.path);
   formats::write_aut(lts, out.stream(), g.output.aut);
   out.commit();
-  if (g.stats) fmt::print(stderr, "{}", tools::stats_line(st));
   return 0;
 }
 

@@ -17,9 +17,14 @@
 #include <cstdint>
 #include <vector>
 
-#include "bisim/symmetry/orbit_lts.hpp"
+#include "lts/orbit_lts.hpp"
 
 namespace bisim::symmetry {
+
+using lts::OrbitLts;
+using lts::OrbitTransition;
+using lts::PermutationId;
+using lts::ThreadPermutations;
 
 struct NodeStep {
   lts::LabelId label;

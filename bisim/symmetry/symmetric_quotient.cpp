@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "bisim/bisimulation.hpp"
+#include "bisim/partition.hpp"
 #include "bisim/quotient.hpp"
 #include "bisim/symmetry/orbit_contraction.hpp"
 #include "bisim/symmetry/symmetric_refinement.hpp"
@@ -50,10 +53,16 @@ lts::Lts reachable_classes(const SymmetricPartition& p, const OrbitLts& orbits, 
 
 }  // namespace
 
-SymmetricQuotient symmetric_quotient(const OrbitLts& orbits, const ThreadPermutations& group, Equivalence e) {
+SymmetricQuotient symmetric_quotient(const OrbitLts& orbits, const ThreadPermutations& group, Equivalence e,
+                                     const PhaseCallback& on_phase) {
   check_input(orbits, group, e);
+  start_phase(on_phase, "contract");
   const ContractedOrbits nodes = contract_orbits(orbits, group, hides_inert_tau(e));
-  const SymmetricPartition p = refine_modulo_symmetry(nodes, orbits.label_image, group, e);
+  const SymmetricPartition p =
+      refine_modulo_symmetry(nodes, orbits.label_image, group, e, [&](std::uint32_t round, std::uint32_t classes) {
+        start_phase(on_phase, fmt::format("round {}: {}", round, classes_text(classes)));
+      });
+  start_phase(on_phase, "build");
   SymmetricQuotient result;
   result.nodes = nodes.num_nodes;
   result.stabilised = static_cast<std::uint32_t>(
@@ -71,6 +80,7 @@ SymmetricQuotient symmetric_quotient(const OrbitLts& orbits, const ThreadPermuta
   // The classes are already pairwise inequivalent: the identity partition
   // gives the canonical numbering and order of quotient().
   result.quotient = quotient(classes, identity_partition(classes), e);
+  start_phase(on_phase, "");
   return result;
 }
 

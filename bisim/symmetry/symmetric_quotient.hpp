@@ -12,10 +12,16 @@
 #include <cstdint>
 
 #include "bisim/equivalence.hpp"
-#include "bisim/symmetry/orbit_lts.hpp"
+#include "bisim/phase_callback.hpp"
 #include "lts/lts.hpp"
+#include "lts/orbit_lts.hpp"
 
 namespace bisim::symmetry {
+
+using lts::OrbitLts;
+using lts::OrbitTransition;
+using lts::PermutationId;
+using lts::ThreadPermutations;
 
 struct SymmetricQuotient {
   lts::Lts quotient;
@@ -29,6 +35,9 @@ struct SymmetricQuotient {
 // e must merge states (strong, branching or divbranching); throws
 // std::invalid_argument for `none`, and if the label table of `orbits` is
 // not closed under the permutations.
-SymmetricQuotient symmetric_quotient(const OrbitLts& orbits, const ThreadPermutations& group, Equivalence e);
+// on_phase is told "contract", "round N: C classes" after each signature
+// round, "build", then "" at the end.
+SymmetricQuotient symmetric_quotient(const OrbitLts& orbits, const ThreadPermutations& group, Equivalence e,
+                                     const PhaseCallback& on_phase = {});
 
 }  // namespace bisim::symmetry

@@ -167,9 +167,10 @@ SymmetricPartition stable_partition(const ContractedOrbits& nodes, const ThreadP
 
 }  // namespace
 
-SymmetricPartition refine_modulo_symmetry(const ContractedOrbits& nodes,
-                                          const std::vector<std::vector<lts::LabelId>>& label_image,
-                                          const ThreadPermutations& group, Equivalence e) {
+SymmetricPartition refine_modulo_symmetry(
+    const ContractedOrbits& nodes, const std::vector<std::vector<lts::LabelId>>& label_image,
+    const ThreadPermutations& group, Equivalence e,
+    const std::function<void(std::uint32_t round, std::uint32_t classes)>& on_round) {
   std::vector<std::uint32_t> old_class(nodes.num_nodes, 0);
   std::vector<std::uint32_t> old_action(group.size(), 0);  // one class, which every permutation keeps
   std::uint32_t count = 1;
@@ -182,6 +183,7 @@ SymmetricPartition refine_modulo_symmetry(const ContractedOrbits& nodes,
       const bool diverges = r.signature(n, table, new_class, steps);
       new_class[n] = table.intern(old_class[n], diverges, steps);
     }
+    if (on_round) on_round(round, table.size());
     if (table.size() == count)
       return stable_partition(nodes, group, old_class, old_action, table, std::move(new_class), round);
     count = table.size();

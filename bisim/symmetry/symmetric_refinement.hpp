@@ -17,6 +17,7 @@
 // known as soon as they are. The classes of M stop splitting when their
 // number stays the same from one round to the next.
 #include <cstdint>
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -46,9 +47,11 @@ struct SymmetricPartition {
 };
 
 // e is strong (on nodes from contract_orbits(..., false)), branching or
-// divbranching (from contract_orbits(..., true)).
-SymmetricPartition refine_modulo_symmetry(const ContractedOrbits& nodes,
-                                          const std::vector<std::vector<lts::LabelId>>& label_image,
-                                          const ThreadPermutations& group, Equivalence e);
+// divbranching (from contract_orbits(..., true)). on_round, if given, is
+// told the number of classes after each round.
+SymmetricPartition refine_modulo_symmetry(
+    const ContractedOrbits& nodes, const std::vector<std::vector<lts::LabelId>>& label_image,
+    const ThreadPermutations& group, Equivalence e,
+    const std::function<void(std::uint32_t round, std::uint32_t classes)>& on_round = {});
 
 }  // namespace bisim::symmetry

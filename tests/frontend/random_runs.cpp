@@ -3,10 +3,12 @@
 #include <cstdlib>
 #include <initializer_list>
 #include <iterator>
+#include <tuple>
 
 #include <fmt/format.h>
 
 #include "bisim/quotient.hpp"
+#include "bisim/symmetry/symmetric_quotient.hpp"
 #include "formats/diagnostic.hpp"
 #include "frontend/checker.hpp"
 #include "frontend/explorer.hpp"
@@ -30,8 +32,9 @@ std::uint64_t from_env(const char* name, std::uint64_t fallback) {
 SeedRange seed_range() { return SeedRange{from_env("BB_REDUCE_SEED", 0), from_env("BB_REDUCE_ROUNDS", 1000)}; }
 
 std::string describe(const RunSetup& r) {
-  return fmt::format("{}x{} reduce={} workers={}{}{}{}", r.threads, r.ops, r.reduce ? 1 : 0, r.workers,
-                     r.thread_steps ? " thread-steps" : "", r.dead_locals ? " dead-locals" : "", r.spec ? " spec" : "");
+  return fmt::format("{}x{} reduce={} workers={}{}{}{}{}", r.threads, r.ops, r.reduce ? 1 : 0, r.workers,
+                     r.thread_steps ? " thread-steps" : "", r.dead_locals ? " dead-locals" : "", r.spec ? " spec" : "",
+                     r.symmetry ? " symmetry" : "");
 }
 
 Outcome run_model(const std::string& text, const RunSetup& r) {
@@ -41,6 +44,7 @@ Outcome run_model(const std::string& text, const RunSetup& r) {
   c.reset_dead_locals = r.dead_locals;
   c.spec = r.spec;
   c.object = r.object;
+  c.symmetry = r.symmetry;
   return run_program(load_model_text("random.conc", text, c), r);  // a rejection escapes: a generator bug
 }
 
@@ -51,8 +55,11 @@ Outcome run_program(const Program& p, const RunSetup& r) {
   e.workers = r.workers;
   e.thread_steps = r.thread_steps;
   Outcome o;
+  o.symmetric = p.symmetric;
+  o.threads = p.threads;
   try {
-    o.lts = explore(p, e);
+    if (p.symmetric) o.orbits = explore_orbits(p, e);
+    else o.lts = explore(p, e);
   } catch (const formats::ParseError& fault) {
     o.kind = Outcome::faulted;
     o.fault = fault.what();
@@ -79,11 +86,16 @@ std::optional<Difference> ended_alike(const Outcome& a, const Outcome& b, Faults
   return fmt::format("only the {} run faults: {}", &f == &a ? "first" : "second", f.fault);
 }
 
+lts::Lts quotient_of(const Outcome& o, bisim::Equivalence e) {
+  if (!o.symmetric) return bisim::minimise(o.lts, e).quotient;
+  return bisim::symmetry::symmetric_quotient(o.orbits, lts::ThreadPermutations(o.threads), e).quotient;
+}
+
 Difference quotients_differ_in(const Outcome& a, const Outcome& b, Faults faults,
                                std::initializer_list<bisim::Equivalence> equivalences) {
   if (std::optional<Difference> d = ended_alike(a, b, faults)) return *d;
   for (bisim::Equivalence e : equivalences) {
-    const lts::Lts qa = bisim::minimise(a.lts, e).quotient, qb = bisim::minimise(b.lts, e).quotient;
+    const lts::Lts qa = quotient_of(a, e), qb = quotient_of(b, e);
     std::string why;
     if (!isomorphic_minimal_lts(qa, qb, &why))
       return fmt::format("the {} quotients differ ({} and {} states, {} and {} transitions): {}", bisim::name(e),
@@ -127,12 +139,32 @@ Difference progress_differs(const Outcome& a, const Outcome& b, Faults faults) {
   return fmt::format("progress verdicts differ: {}\nagainst {}", va, vb);
 }
 
+namespace {
+
+Difference orbits_differ(const lts::OrbitLts& a, const lts::OrbitLts& b) {
+  if (a.initial != b.initial || a.initial_permutation != b.initial_permutation || a.num_states != b.num_states)
+    return fmt::format("the orbit LTSs differ: {} and {} states", a.num_states, b.num_states);
+  if (a.labels.size() != b.labels.size()) return std::string("the orbit LTSs have different label tables");
+  for (lts::LabelId l = 0; l < a.labels.size(); ++l)
+    if (a.labels.name(l) != b.labels.name(l)) return fmt::format("label {} differs", l);
+  if (a.label_image != b.label_image) return std::string("the label images differ");
+  const auto key = [](const lts::OrbitTransition& t) { return std::tuple(t.from, t.label, t.to, t.permutation); };
+  if (a.transitions.size() != b.transitions.size()) return std::string("the orbit LTSs differ in transitions");
+  for (std::size_t i = 0; i < a.transitions.size(); ++i)
+    if (key(a.transitions[i]) != key(b.transitions[i])) return fmt::format("orbit transition {} differs", i);
+  return std::nullopt;
+}
+
+}  // namespace
+
 Difference runs_differ(const Outcome& a, const Outcome& b) {
   if (a.kind == Outcome::faulted && b.kind == Outcome::faulted) {
     if (a.fault == b.fault) return std::nullopt;
     return fmt::format("different faults:\n{}\nagainst\n{}", a.fault, b.fault);
   }
   if (std::optional<Difference> d = ended_alike(a, b, Faults::same)) return *d;
+  if (a.symmetric != b.symmetric) return std::string("one run is symmetric, the other not");
+  if (a.symmetric) return orbits_differ(a.orbits, b.orbits);
   std::string why;
   if (identical_lts(a.lts, b.lts, &why)) return std::nullopt;
   return "the LTSs differ: " + why;

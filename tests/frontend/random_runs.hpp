@@ -9,6 +9,7 @@
 
 #include "frontend/program.hpp"
 #include "lts/lts.hpp"
+#include "lts/orbit_lts.hpp"
 
 namespace frontend::test {
 
@@ -31,6 +32,7 @@ struct RunSetup {
   bool thread_steps = false;  // internal steps labelled step(T), for progress checks
   bool dead_locals = false;   // CompileOptions::reset_dead_locals
   bool spec = false;          // CompileOptions::spec: each body one atomic step
+  bool symmetry = false;      // CompileOptions::symmetry: the orbit LTS (explore_orbits)
   std::string object = {};    // CompileOptions::object (empty: the first)
   std::uint64_t max_states = random_max_states;
 };
@@ -43,6 +45,10 @@ struct Outcome {
   enum Kind { explored, faulted, too_big } kind = explored;
   lts::Lts lts;
   std::string fault;
+  // With RunSetup::symmetry: the orbit LTS instead of `lts`, and its threads.
+  bool symmetric = false;
+  lts::OrbitLts orbits;
+  int threads = 0;
 };
 Outcome run_model(const std::string& text, const RunSetup& r);
 // The same for a compiled program (r's threads, ops, dead_locals, spec and
@@ -58,7 +64,8 @@ using Difference = std::optional<std::string>;
 // not reach: b collects the nodes only dead locals point to (docs/reduction.md).
 enum class Faults { same, fewer_heap_faults };
 // Reduction: faults agree; without a fault, the divbranching quotients are
-// isomorphic and so are the branching ones.
+// isomorphic and so are the branching ones. The quotient of a symmetric
+// outcome is computed modulo symmetry (bisim/symmetry/).
 Difference quotients_differ(const Outcome& a, const Outcome& b, Faults faults = Faults::same);
 // Dead locals: faults agree; without a fault, the strong quotients are isomorphic.
 Difference strong_quotients_differ(const Outcome& a, const Outcome& b, Faults faults = Faults::fewer_heap_faults);
@@ -66,7 +73,7 @@ Difference strong_quotients_differ(const Outcome& a, const Outcome& b, Faults fa
 // progress properties of refine::check_progress have the same verdicts on
 // both LTSs (or both are refused).
 Difference progress_differs(const Outcome& a, const Outcome& b, Faults faults = Faults::same);
-// Determinism: the same LTS exactly, or the same fault message.
+// Determinism: the same LTS (or orbit LTS) exactly, or the same fault message.
 Difference runs_differ(const Outcome& a, const Outcome& b);
 
 }  // namespace frontend::test

@@ -73,8 +73,8 @@ class ModelWriter {
     switch (pick(4)) {
       case 0:
       case 1: return "ax[" + local_int() + "]";
-      case 2: return "ay[tid - 1]";
-      default: return chance(0.5) ? "ay[0]" : "ay[threads - tid]";
+      case 2: return o_.symmetric ? "ay[0]" : "ay[tid - 1]";
+      default: return chance(0.5) || o_.symmetric ? "ay[0]" : "ay[threads - tid]";
     }
   }
   std::string constant() { return std::to_string(pick(domain_)); }
@@ -99,12 +99,9 @@ class ModelWriter {
     }
   }
   std::string local_cond() {
-    std::vector<std::string> c{atom() + " == " + local_expr(),
-                               atom() + " != " + constant(),
-                               atom() + " < " + local_expr(),
-                               "b0",
-                               "!b0",
-                               "tid == 1"};
+    std::vector<std::string> c{
+        atom() + " == " + local_expr(),   atom() + " != " + constant(), atom() + " < " + local_expr(), "b0", "!b0",
+        o_.symmetric ? "!b0" : "tid == 1"};
     if (heap_) c.push_back(ref_local() + " == null");
     return one_of(c);
   }
@@ -173,6 +170,7 @@ void ModelWriter::declare_object() {
   ints_ = 1 + pick(domain_ == 2 ? o_.max_shared_ints : std::max(1, o_.max_shared_ints - 1));
   flag_ = chance(0.3);
   locks_ = chance(0.35) ? 1 + pick(2) : 0;
+  if (o_.symmetric) locks_ = 0;
   heap_ = chance(0.4);
   refs_ = heap_ ? 1 + pick(2) : 0;
   frees_ = heap_ && chance(o_.free_chance);
@@ -234,7 +232,7 @@ std::string ModelWriter::client_clause(int index) {
   if (index == 0) return " when k == 0 on call { k := 1; }";
   switch (pick(3)) {
     case 0: return " when k == 1 on call { k := 0; }";
-    case 1: return " when tid != 1";
+    case 1: return o_.symmetric ? " when k == 0" : " when tid != 1";
     default: return std::string(" when ") + (has_param_ ? "a == k" : "k == 1");
   }
 }

@@ -84,6 +84,10 @@ void add_gen_options(CLI::App& app, GenOptions& g) {
   app.add_flag("--spec", g.spec, "Make each method body one atomic step: the linearizable specification");
   app.add_flag("--thread-steps", g.thread_steps,
                "Write each internal step of thread T as the visible label step(T) instead of 'i'");
+  app.add_flag("--symmetry", g.symmetry,
+               "Explore one state per orbit of the thread permutations and write the divbranching quotient of "
+               "the object system (docs/reduction.md, 'Thread symmetry'); for models that never name a thread")
+      ->excludes("--thread-steps");
   app.add_flag("--no-reduce", g.no_reduce,
                "The full LTS: no partial-order reduction and no reset of dead "
                "locals (docs/reduction.md)");
@@ -103,6 +107,10 @@ frontend::CompileOptions compile_options(const GenOptions& g) {
   options.threads = g.threads;
   options.spec = g.spec;
   options.reset_dead_locals = !g.no_reduce;  // strong bisimilarity: safe with --thread-steps too
+  options.symmetry = g.symmetry;
+  if (g.symmetry && g.threads > lts::ThreadPermutations::max_threads)
+    throw UsageError(fmt::format("--symmetry works with at most {} threads, not {}",
+                                 lts::ThreadPermutations::max_threads, g.threads));
   options.ops = parse_ops(g.ops);
   if (!g.values.empty()) options.values = parse_values(g.values);
   if (g.pool >= 0) options.pool = g.pool;

@@ -17,7 +17,7 @@ struct GenOptions {
   std::string model, object, ops = "1", values;
   long pool = -1;
   int threads = 2;
-  bool spec = false, stats = false, thread_steps = false, no_reduce = false;
+  bool spec = false, stats = false, thread_steps = false, no_reduce = false, symmetry = false;
   std::string max_states_text, jobs_text;  // checked when read (numeric_options)
   OutputOptions output;
 };

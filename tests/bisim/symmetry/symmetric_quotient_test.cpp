@@ -20,8 +20,8 @@
 namespace {
 
 using bisim::Equivalence;
-using bisim::symmetry::PermutationId;
-using bisim::symmetry::ThreadPermutations;
+using lts::PermutationId;
+using lts::ThreadPermutations;
 using testing_support::SymmetricSystem;
 
 TEST(ThreadPermutations, ProductsInversesAndSubgroups) {
@@ -49,7 +49,7 @@ TEST(LabelImages, ClosedUnderThePermutations) {
   const ThreadPermutations g(3);
   lts::LabelTable labels;
   const lts::LabelId a1 = labels.intern("a0(1)"), b = labels.intern("g0");
-  const auto image = bisim::symmetry::label_images(labels, g, testing_support::rename_threads);
+  const auto image = lts::label_images(labels, g, testing_support::rename_threads);
   ASSERT_EQ(labels.size(), 5u);  // tau, a0(1), g0, a0(2), a0(3)
   ASSERT_EQ(image.size(), labels.size());
   EXPECT_EQ(labels.name(image[a1][g.find({2, 0, 1})]), "a0(3)");
@@ -97,10 +97,10 @@ TEST(SymmetricQuotient, ATauCycleThroughAPermutationJoinsTheSwappedSteps) {
 
 TEST(SymmetricQuotient, RefusesTheIdentityAndOpenLabelTables) {
   const ThreadPermutations g(2);
-  bisim::symmetry::OrbitLts orbits;
+  lts::OrbitLts orbits;
   orbits.labels.intern("a0(1)");
   EXPECT_THROW(bisim::symmetry::symmetric_quotient(orbits, g, Equivalence::strong), std::invalid_argument);
-  orbits.label_image = bisim::symmetry::label_images(orbits.labels, g, testing_support::rename_threads);
+  orbits.label_image = lts::label_images(orbits.labels, g, testing_support::rename_threads);
   EXPECT_THROW(bisim::symmetry::symmetric_quotient(orbits, g, Equivalence::none), std::invalid_argument);
   EXPECT_NO_THROW(bisim::symmetry::symmetric_quotient(orbits, g, Equivalence::strong));
 }

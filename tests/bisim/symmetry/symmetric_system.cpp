@@ -89,8 +89,8 @@ lts::Lts expanded_system(const SymmetricSystem& s) {
   return m;
 }
 
-bisim::symmetry::OrbitLts orbit_system(const SymmetricSystem& s, const bisim::symmetry::ThreadPermutations& group) {
-  bisim::symmetry::OrbitLts orbits;
+lts::OrbitLts orbit_system(const SymmetricSystem& s, const lts::ThreadPermutations& group) {
+  lts::OrbitLts orbits;
   Numbering states;
   states.id(initial_state(s));
   std::vector<int> order(static_cast<std::size_t>(s.threads));
@@ -108,7 +108,7 @@ bisim::symmetry::OrbitLts orbit_system(const SymmetricSystem& s, const bisim::sy
     });
   }
   orbits.num_states = static_cast<lts::StateId>(states.queue.size());
-  orbits.label_image = bisim::symmetry::label_images(orbits.labels, group, rename_threads);
+  orbits.label_image = lts::label_images(orbits.labels, group, rename_threads);
   return orbits;
 }
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "bisim/symmetry/orbit_lts.hpp"
 #include "lts/lts.hpp"
+#include "lts/orbit_lts.hpp"
 
 namespace testing_support {
 
@@ -40,7 +40,7 @@ lts::Lts expanded_system(const SymmetricSystem& s);
 
 // The orbit LTS: one state per orbit (locals sorted), each transition with
 // the permutation from the target's representative to the real target.
-bisim::symmetry::OrbitLts orbit_system(const SymmetricSystem& s, const bisim::symmetry::ThreadPermutations& group);
+lts::OrbitLts orbit_system(const SymmetricSystem& s, const lts::ThreadPermutations& group);
 
 // The renaming of thread numbers in this system's label names.
 std::string rename_threads(const std::string& name, const std::vector<int>& image);

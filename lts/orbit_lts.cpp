@@ -1,16 +1,16 @@
-#include "bisim/symmetry/orbit_lts.hpp"
+#include "lts/orbit_lts.hpp"
 
-namespace bisim::symmetry {
+namespace lts {
 
-std::vector<std::vector<lts::LabelId>> label_images(
-    lts::LabelTable& labels, const ThreadPermutations& group,
+std::vector<std::vector<LabelId>> label_images(
+    LabelTable& labels, const ThreadPermutations& group,
     const std::function<std::string(const std::string& name, const std::vector<int>& image)>& rename) {
-  std::vector<std::vector<lts::LabelId>> image_of;
+  std::vector<std::vector<LabelId>> image_of;
   // The table grows while it is read: a new name is an image of an earlier
   // one, and is given its own images when the loop reaches it.
-  for (lts::LabelId a = 0; a < labels.size(); ++a) {
-    std::vector<lts::LabelId> row(group.size(), a);
-    if (a != lts::tau)
+  for (LabelId a = 0; a < labels.size(); ++a) {
+    std::vector<LabelId> row(group.size(), a);
+    if (a != tau)
       for (std::size_t g = 0; g < group.size(); ++g) {
         const std::string name = rename(labels.name(a), group.image(static_cast<PermutationId>(g)));
         row[g] = labels.intern(name);
@@ -20,4 +20,4 @@ std::vector<std::vector<lts::LabelId>> label_images(
   return image_of;
 }
 
-}  // namespace bisim::symmetry
+}  // namespace lts

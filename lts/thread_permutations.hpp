@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace bisim::symmetry {
+namespace lts {
 
 using PermutationId = std::uint16_t;
 
@@ -45,4 +45,4 @@ class ThreadPermutations {
   std::vector<PermutationId> inverse_;
 };
 
-}  // namespace bisim::symmetry
+}  // namespace lts

@@ -1,11 +1,11 @@
-#include "bisim/symmetry/thread_permutations.hpp"
+#include "lts/thread_permutations.hpp"
 
 #include <algorithm>
 #include <numeric>
 #include <stdexcept>
 #include <string>
 
-namespace bisim::symmetry {
+namespace lts {
 
 namespace {
 
@@ -71,4 +71,4 @@ std::vector<PermutationId> ThreadPermutations::generated(const std::vector<Permu
   return members;
 }
 
-}  // namespace bisim::symmetry
+}  // namespace lts

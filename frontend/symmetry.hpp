@@ -1,0 +1,52 @@
+#pragma once
+// Thread-symmetry reduction (gen --symmetry; docs/reduction.md, "Thread
+// symmetry"). When no statement of a model depends on which thread runs it
+// (no `tid`, no lock, whose holder is a thread number), permuting the
+// threads' parts of a state maps the object system onto itself, a label
+// naming thread t going to the one naming the permuted thread (Emerson and
+// Sistla, "Symmetry and model checking", FMSD 9, 1996; Ip and Dill, "Better
+// verification through symmetry", FMSD 9, 1996). The explorer then keeps one
+// representative per orbit and records on each transition the permutation
+// that takes the representative back to the real successor
+// (lts/orbit_lts.hpp).
+#include <cstdint>
+#include <vector>
+
+#include "frontend/canonical.hpp"
+#include "frontend/program.hpp"
+#include "lts/thread_permutations.hpp"
+
+namespace frontend {
+
+// Refuses (a located error) a program in which a statement, a client guard
+// or an `on call` update names a thread: `tid`, or a lock, which holds its
+// holder's number. Then no step depends on which thread takes it, only on
+// that thread's part, and the symmetry holds.
+void require_symmetric(const Program& p);
+
+class SymmetryCanonicalizer {
+ public:
+  SymmetryCanonicalizer(const Program& p, const lts::ThreadPermutations& group);
+  // Replaces `state` (heap-canonical) by the representative of its orbit:
+  // the least, slot by slot, of the heap-canonical forms of the orderings
+  // that sort the threads by a key which neither a permutation nor node
+  // renumbering changes. Every member of the orbit yields the same
+  // candidates, so the same representative. Returns the permutation g with
+  // state = g.representative, up to node renumbering.
+  lts::PermutationId run(std::int32_t* state);
+
+ private:
+  void mask_references(const std::int32_t* state, int t, std::int32_t* key) const;
+  void try_order(const std::int32_t* state);
+
+  const Program& p_;
+  const lts::ThreadPermutations& group_;
+  Canonicalizer heap_;
+  std::vector<std::int32_t> keys_;  // per thread: its part, references as 0 or 1
+  std::vector<int> order_;          // candidate: the thread placed at each position
+  std::vector<int> best_order_;
+  std::vector<std::int32_t> candidate_, best_;
+  bool have_best_ = false;
+};
+
+}  // namespace frontend
