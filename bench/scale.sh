@@ -8,6 +8,7 @@
 #
 #   bash bench/scale.sh [--only ID,ID...] [--threads 2,3,4] [--max-ops N]
 #                       [--time-limit S] [--memory-limit SIZE] [--cases FILE]
+#                       [--no-symmetry]
 #
 #   --only          rows to run (default: all)
 #   --threads       thread counts K to try (default 2,3,4)
@@ -17,13 +18,18 @@
 #   --time-limit    seconds per configuration, all its runs together (default 600)
 #   --memory-limit  passed to every tool run (default 20G); peak memory is
 #                   measured with /usr/bin/time
+#   --no-symmetry   never gen --symmetry (by default it is used for every row
+#                   whose model names no thread, when gen has it)
 #   BIN=DIR         where gen and quotient are (default build/tools)
 #
 # For each K, N grows from 1 until a configuration fails: "time" (the
 # limit), "memory" (the tool's --memory-limit), or "model: ..." (the model's
 # own bound, such as an exhausted node pool or a value range; gen's error).
-# Columns: states reduced (those gen writes by default, with its
-# reductions), explored (those it visits on that route, before merging
+# Column "route": "symmetry" when gen --symmetry explored one state per
+# orbit of the thread permutations (docs/reduction.md; it writes the
+# divbranching quotient, which quotient then leaves as it is), "reduced"
+# otherwise. Columns: states reduced (those gen writes by default, with its
+# reductions, or the orbit states under symmetry), explored (those it visits on that route, before merging
 # single-step states) and full (gen --no-reduce); where gen has no
 # --no-reduce, its output is the full LTS and "reduced" is n/a. gen runs with -j (all cores) when it
 # supports it. "s" and "peak MB" are the wall time and largest resident set
@@ -33,7 +39,7 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${BIN:-$root/build/tools}
 cases=$root/models/cases.csv
-only="" threads=2,3,4 max_ops=10 limit=600 memory=20G try_inf=0
+only="" threads=2,3,4 max_ops=10 limit=600 memory=20G try_inf=0 symmetry=1
 while [ $# -gt 0 ]; do
   case $1 in
     --only) only=,$2, ; shift ;;
@@ -43,6 +49,7 @@ while [ $# -gt 0 ]; do
     --memory-limit) memory=$2 ; shift ;;
     --cases) cases=$2 ; shift ;;
     --inf) try_inf=1 ;;
+    --no-symmetry) symmetry=0 ;;
     -h|--help) sed -n '2,/^set /p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "scale.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
@@ -55,10 +62,11 @@ done
 help=$("$bin/gen" --help 2>&1)
 has_no_reduce=0; grep -q -- "--no-reduce" <<<"$help" && has_no_reduce=1
 jobs=(); grep -q -- "--jobs" <<<"$help" && jobs=(-j "$(nproc)")
+grep -q -- "--symmetry" <<<"$help" || symmetry=0
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-echo "# command: bench/scale.sh ${only:+--only ${only:1:-1}} --threads $threads --max-ops $max_ops --time-limit $limit --memory-limit $memory$([ $try_inf = 1 ] && echo ' --inf')" >&2
+echo "# command: bench/scale.sh ${only:+--only ${only:1:-1}} --threads $threads --max-ops $max_ops --time-limit $limit --memory-limit $memory$([ $try_inf = 1 ] && echo ' --inf')$([ $symmetry = 0 ] && echo ' --no-symmetry')" >&2
 echo "# machine: $(nproc) cores, $(free -g | awk '/^Mem:/ { print $2 }') GiB; gen --no-reduce: $([ $has_no_reduce = 1 ] && echo yes || echo n/a); gen -j: $([ ${#jobs[@]} -gt 0 ] && echo "${jobs[1]}" || echo n/a)" >&2
 
 # The papers' largest configurations, by row id.
@@ -98,13 +106,21 @@ states_of() { sed -n 's/^gen: \([0-9]*\) states.*/\1/p' "$1" | tail -1; }
 explored_of() { sed -n 's/^gen: .* \([0-9]*\) states explored.*/\1/p' "$1" | tail -1; }
 header_states() { head -1 "$1" | sed -n 's/^des *( *[0-9]* *, *[0-9]* *, *\([0-9]*\) *).*/\1/p'; }
 
-# config FILE OBJECT K N DIR: runs one configuration; prints
+# symmetric FILE OBJECT: whether gen --symmetry accepts the model (it
+# refuses one that names a thread before exploring).
+symmetric() {
+  [ $symmetry = 1 ] || return 1
+  ! "$bin/gen" "$1" --object "$2" -t 2 -n 1 --symmetry --max-states 1 -o /dev/null 2>&1 |
+    grep -q -- "--symmetry needs a model"
+}
+
+# config FILE OBJECT K N DIR [--symmetry]: runs one configuration; prints
 # "ok reduced explored full transitions quotient seconds peak_mb" or "fail REASON".
 config() {
-  local f=$1 o=$2 k=$3 n=$4 d=$5 start rc
+  local f=$1 o=$2 k=$3 n=$4 d=$5 sym=${6:-} start rc
   rm -rf "$d"; mkdir -p "$d"
   start=$(now)
-  timed "$d/log" "$(left "$start")" "$bin/gen" "$f" --object "$o" -t "$k" -n "$n" -v "${jobs[@]}" \
+  timed "$d/log" "$(left "$start")" "$bin/gen" "$f" --object "$o" -t "$k" -n "$n" -v "${jobs[@]}" $sym \
     --memory-limit "$memory" -o "$d/impl.aut"
   rc=$?; [ $rc = 0 ] || { echo "fail $(reason $rc "$d/log")"; return; }
   timed "$d/log" "$(left "$start")" "$bin/quotient" -e divbranching --memory-limit "$memory" \
@@ -114,7 +130,7 @@ config() {
   gen_states=$(states_of "$d/log")
   explored=$(explored_of "$d/log")
   [ -n "$explored" ] || explored=n/a
-  trans=$(head -1 "$d/impl.aut" | sed -n 's/^des *( *[0-9]* *, *\([0-9]*\).*/\1/p')
+  trans=$(sed -n 's/^gen: [0-9]* states, \([0-9]*\) transitions.*/\1/p' "$d/log" | tail -1)
   q=$(header_states "$d/impl.dq.aut")
   rm -f "$d/impl.aut" "$d/impl.dq.aut"
   if [ $has_no_reduce = 1 ]; then
@@ -133,34 +149,36 @@ config() {
   echo "ok $reduced $explored $full $trans $q $secs $peak"
 }
 
-# line ID NAME K "N RESULT..." STOP: one row of the table.
+# line ID NAME K "N RESULT..." STOP ROUTE: one row of the table.
 line() {
   local n red explored full trans q secs peak
-  if [ -z "$4" ]; then echo "| $1 | $2 | $3×– | | | | | | | | $5 | ${paper[$1]:-} |"; return; fi
+  if [ -z "$4" ]; then echo "| $1 | $2 | $3×– | $6 | | | | | | | | $5 | ${paper[$1]:-} |"; return; fi
   read -r n red explored full trans q secs peak <<<"$4"
-  echo "| $1 | $2 | $3×$n | $red | $explored | $full | $trans | $q | $secs | $peak | $5 | ${paper[$1]:-} |"
+  echo "| $1 | $2 | $3×$n | $6 | $red | $explored | $full | $trans | $q | $secs | $peak | $5 | ${paper[$1]:-} |"
 }
 
-echo "| id | case | K×N | states reduced | explored | states full | transitions | divbranching quotient | s | peak MB | next stopped by | the papers |"
-echo "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|"
+echo "| id | case | K×N | route | states reduced | explored | states full | transitions | divbranching quotient | s | peak MB | next stopped by | the papers |"
+echo "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|"
 IFS=, read -r -a thread_list <<<"$threads"
 while IFS=, read -r id name file impl _rest; do
   [ "$id" = id ] && continue
   [ -z "$id" ] || [ "${id#\#}" != "$id" ] && continue
   [ -z "$only" ] || [[ $only == *",$id,"* ]] || continue
   o=$impl f=$root/models/$file
+  sym="" route=reduced
+  if symmetric "$f" "$o"; then sym=--symmetry route=symmetry; fi
   for k in "${thread_list[@]}"; do
     best="" stop="max ops $max_ops"
     for ((n = 1; n <= max_ops; n++)); do
-      read -r status rest <<<"$(config "$f" "$o" "$k" "$n" "$work/run")"
+      read -r status rest <<<"$(config "$f" "$o" "$k" "$n" "$work/run" $sym)"
       if [ "$status" != ok ]; then stop=$rest; break; fi
       best="$n $rest"
     done
-    line "$id" "$name" "$k" "$best" "$stop"
+    line "$id" "$name" "$k" "$best" "$stop" "$route"
     if [ $try_inf = 1 ]; then
-      read -r status rest <<<"$(config "$f" "$o" "$k" inf "$work/run")"
-      if [ "$status" = ok ]; then line "$id" "$name" "$k" "inf $rest" ""
-      else echo "| $id | $name | $k×inf | | | | | | | | $rest | |"; fi
+      read -r status rest <<<"$(config "$f" "$o" "$k" inf "$work/run" $sym)"
+      if [ "$status" = ok ]; then line "$id" "$name" "$k" "inf $rest" "" "$route"
+      else echo "| $id | $name | $k×inf | $route | | | | | | | | $rest | |"; fi
     fi
   done
 done <"$cases"

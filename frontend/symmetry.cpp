@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "frontend/lock_slots.hpp"
+
 namespace frontend {
 
 namespace {
@@ -34,8 +36,10 @@ bool holds_reference(const Type& t) {
 }  // namespace
 
 void require_symmetric(const Program& p) {
+  const bool locks_in_sets = lock_slots(p).in_set;
   for (const Instr& in : p.code) {
-    if (in.op == Instr::Lock || in.op == Instr::Unlock) not_symmetric(p, in.loc, "a lock (it holds a thread number)");
+    if ((in.op == Instr::Lock || in.op == Instr::Unlock) && locks_in_sets)
+      not_symmetric(p, in.loc, "a lock kept in a set (whose holder a permutation cannot rename)");
     const RExpr* found = find_tid(in.lhs.get());
     if (!found) found = find_tid(in.rhs.get());
     for (std::size_t i = 0; i < in.args.size() && !found; ++i) found = find_tid(in.args[i].get());
@@ -55,7 +59,13 @@ void require_symmetric(const Program& p) {
 }
 
 SymmetryCanonicalizer::SymmetryCanonicalizer(const Program& p, const lts::ThreadPermutations& group)
-    : p_(p), group_(group), heap_(p), keys_(static_cast<std::size_t>(p.threads) * p.thread_stride), order_(p.threads) {}
+    : p_(p),
+      group_(group),
+      heap_(p),
+      locks_(lock_slots(p)),
+      keys_(static_cast<std::size_t>(p.threads) * p.thread_stride),
+      order_(p.threads),
+      position_(p.threads) {}
 
 // The key of thread t: its part with every reference slot reduced to null or
 // not, since node numbers depend on the order of the threads.
@@ -66,7 +76,28 @@ void SymmetryCanonicalizer::mask_references(const std::int32_t* state, int t, st
   const int m = heap_.method_of(state[b + Program::pc_slot]);
   if (m >= 0)
     for (auto [off, type] : p_.methods[m].local_refs) key[p_.locals + off] = key[p_.locals + off] != 0;
+  // A lock's holder is a thread number, which the permutation renames.
+  for (int off : locks_.thread) key[off] = key[off] != 0;
+  if (m >= 0)
+    for (int off : locks_.locals[static_cast<std::size_t>(m)]) key[off] = key[off] != 0;
   if (p_.uses_ll) key[Program::link_slot + 1] = key[Program::link_slot + 1] != 0;
+}
+
+// In candidate_, a lock held by thread t (value t+1) is now held by the
+// thread at t's new position.
+void SymmetryCanonicalizer::rename_holders() {
+  for (int i = 0; i < p_.threads; ++i) position_[static_cast<std::size_t>(order_[i])] = i;
+  auto rename = [&](std::int32_t& v) {
+    if (v > 0) v = position_[static_cast<std::size_t>(v - 1)] + 1;
+  };
+  for (int slot : locks_.shared) rename(candidate_[static_cast<std::size_t>(slot)]);
+  for (int i = 0; i < p_.threads; ++i) {
+    std::int32_t* part = candidate_.data() + p_.thread_at(i);
+    for (int off : locks_.thread) rename(part[off]);
+    const int m = heap_.method_of(part[Program::pc_slot]);
+    if (m >= 0)
+      for (int off : locks_.locals[static_cast<std::size_t>(m)]) rename(part[off]);
+  }
 }
 
 // The heap-canonical form of `state` with its threads in order_; kept when least.
@@ -75,6 +106,7 @@ void SymmetryCanonicalizer::try_order(const std::int32_t* state) {
   for (int i = 0; i < p_.threads; ++i)
     std::memcpy(candidate_.data() + p_.thread_at(i), state + p_.thread_at(order_[i]),
                 sizeof(std::int32_t) * p_.thread_stride);
+  if (locks_.any()) rename_holders();
   heap_.run(candidate_.data());
   if (!have_best_ || candidate_ < best_) {
     best_.swap(candidate_);

@@ -1,8 +1,8 @@
 #pragma once
 // Thread-symmetry reduction (gen --symmetry; docs/reduction.md, "Thread
 // symmetry"). When no statement of a model depends on which thread runs it
-// (no `tid`, no lock, whose holder is a thread number), permuting the
-// threads' parts of a state maps the object system onto itself, a label
+// (no `tid`), permuting the threads' parts of a state, and renaming the
+// holders of locks with them, maps the object system onto itself, a label
 // naming thread t going to the one naming the permuted thread (Emerson and
 // Sistla, "Symmetry and model checking", FMSD 9, 1996; Ip and Dill, "Better
 // verification through symmetry", FMSD 9, 1996). The explorer then keeps one
@@ -13,15 +13,17 @@
 #include <vector>
 
 #include "frontend/canonical.hpp"
+#include "frontend/lock_slots.hpp"
 #include "frontend/program.hpp"
 #include "lts/thread_permutations.hpp"
 
 namespace frontend {
 
 // Refuses (a located error) a program in which a statement, a client guard
-// or an `on call` update names a thread: `tid`, or a lock, which holds its
-// holder's number. Then no step depends on which thread takes it, only on
-// that thread's part, and the symmetry holds.
+// or an `on call` update names a thread (`tid`), a lock is kept in a set,
+// or a label would show a node. Then no step depends on which thread takes
+// it, only on that thread's part and on who holds which lock, and the
+// symmetry holds.
 void require_symmetric(const Program& p);
 
 class SymmetryCanonicalizer {
@@ -38,12 +40,15 @@ class SymmetryCanonicalizer {
  private:
   void mask_references(const std::int32_t* state, int t, std::int32_t* key) const;
   void try_order(const std::int32_t* state);
+  void rename_holders();
 
   const Program& p_;
   const lts::ThreadPermutations& group_;
   Canonicalizer heap_;
+  LockSlots locks_;
   std::vector<std::int32_t> keys_;  // per thread: its part, references as 0 or 1
   std::vector<int> order_;          // candidate: the thread placed at each position
+  std::vector<int> position_;       // candidate: the position of each thread
   std::vector<int> best_order_;
   std::vector<std::int32_t> candidate_, best_;
   bool have_best_ = false;

@@ -3,8 +3,9 @@
 # divbranching quotient of 80 (docs/results.md, Table 1 lists 208 states);
 # with clients for ever 102 and 46. These hold with and without gen's
 # on-the-fly reduction: "states full" is always the full LTS, and a
-# reduction must leave the quotient unchanged. --max-ops 2 must stop the
-# series there, and a bad option must exit 2.
+# reduction must leave the quotient unchanged, and so must --symmetry, which
+# the counter allows (route "symmetry"; "reduced" with --no-symmetry).
+# --max-ops 2 must stop the series there, and a bad option must exit 2.
 set -uo pipefail
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
@@ -13,15 +14,22 @@ BIN=$BIN bash "$SRC/bench/scale.sh" --only 21 --threads 2 --max-ops 2 --time-lim
   fail "scale.sh exit status $?"
 # cell K_N COLUMN: a cell of the row for K×N (columns as in the header).
 cell() { awk -F'|' -v kn="$1" -v c="$2" '$2 ~ /^ 21 $/ && $4 == " " kn " " { gsub(/^ +| +$/, "", $c); print $c }' "$out"; }
-[ "$(cell 2×2 7)" = 208 ] || fail "2×2 states full: '$(cell 2×2 7)'"
-[ "$(cell 2×2 9)" = 80 ] || fail "2×2 quotient: '$(cell 2×2 9)'"
-[ "$(cell 2×2 12)" = "max ops 2" ] || fail "2×2 stopped by: '$(cell 2×2 12)'"
-[ "$(cell 2×inf 7)" = 102 ] || fail "2×inf states full: '$(cell 2×inf 7)'"
-[ "$(cell 2×inf 9)" = 46 ] || fail "2×inf quotient: '$(cell 2×inf 9)'"
-# The reduced route writes no more states than it explores, nor explores more than the full LTS has.
-red=$(cell 2×2 5) explored=$(cell 2×2 6)
-[ "$red" -le "$explored" ] && [ "$explored" -le 208 ] 2>/dev/null || fail "2×2 reduced '$red', explored '$explored'"
-[ "$(grep -c '^| 21 |' "$out")" = 2 ] || fail "expected two rows for row 21"
+check_rows() {
+  [ "$(cell 2×2 5)" = "$1" ] || fail "2×2 route: '$(cell 2×2 5)', expected $1"
+  [ "$(cell 2×2 8)" = 208 ] || fail "2×2 states full: '$(cell 2×2 8)'"
+  [ "$(cell 2×2 10)" = 80 ] || fail "2×2 quotient: '$(cell 2×2 10)'"
+  [ "$(cell 2×2 13)" = "max ops 2" ] || fail "2×2 stopped by: '$(cell 2×2 13)'"
+  [ "$(cell 2×inf 8)" = 102 ] || fail "2×inf states full: '$(cell 2×inf 8)'"
+  [ "$(cell 2×inf 10)" = 46 ] || fail "2×inf quotient: '$(cell 2×inf 10)'"
+  # The reduced route writes no more states than it explores, nor explores more than the full LTS has.
+  red=$(cell 2×2 6) explored=$(cell 2×2 7)
+  [ "$red" -le "$explored" ] && [ "$explored" -le 208 ] 2>/dev/null || fail "2×2 reduced '$red', explored '$explored'"
+  [ "$(grep -c '^| 21 |' "$out")" = 2 ] || fail "expected two rows for row 21"
+}
+check_rows symmetry
+BIN=$BIN bash "$SRC/bench/scale.sh" --only 21 --threads 2 --max-ops 2 --time-limit 120 --inf --no-symmetry >"$out" 2>/dev/null ||
+  fail "scale.sh --no-symmetry exit status $?"
+check_rows reduced
 BIN=$BIN bash "$SRC/bench/scale.sh" --bogus >/dev/null 2>&1
 [ $? = 2 ] || fail "an unknown option must exit 2"
 echo "ok: bench/scale.sh"

@@ -1,5 +1,5 @@
-// On random symmetric models (no `tid`, no locks: RandomModelOptions::
-// symmetric), for 2x1, 2x2, 3x1 and 2xinf: the orbit LTS (explore_orbits),
+// On random symmetric models (no `tid`: RandomModelOptions::symmetric;
+// locks are renamed with the threads), for 2x1, 2x2, 3x1 and 2xinf: the orbit LTS (explore_orbits),
 // with and without the partial-order reduction and the reset of dead
 // locals, has quotients modulo symmetry (bisim/symmetry/) isomorphic to the
 // divbranching and branching quotients of the full LTS, and faults exactly
@@ -96,7 +96,7 @@ TEST(SymmetryEquivalenceHarness, SymmetricModelsPassTheCheckAndOthersDoNot) {
       EXPECT_NE(std::string(e.what()).find("--symmetry needs a model"), std::string::npos) << e.what();
     }
   }
-  EXPECT_GE(refused, 40);  // locks in about a third of the models, tid in some more
+  EXPECT_GE(refused, 20);  // tid in a condition, a client guard or an array index
 }
 
 }  // namespace

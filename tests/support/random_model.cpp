@@ -170,7 +170,6 @@ void ModelWriter::declare_object() {
   ints_ = 1 + pick(domain_ == 2 ? o_.max_shared_ints : std::max(1, o_.max_shared_ints - 1));
   flag_ = chance(0.3);
   locks_ = chance(0.35) ? 1 + pick(2) : 0;
-  if (o_.symmetric) locks_ = 0;
   heap_ = chance(0.4);
   refs_ = heap_ ? 1 + pick(2) : 0;
   frees_ = heap_ && chance(o_.free_chance);

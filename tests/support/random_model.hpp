@@ -36,8 +36,9 @@ struct RandomModelOptions {
   double client_chance = 0.1;      // per model: a client variable and 'when' clauses
   double guarded_chance = 0.2;     // per model: shared writes mostly a cas expecting a constant
   double structured_chance = 0.3;  // per model: shared arrays (indexed by a local or the thread) and a pair
-  // No `tid` and no locks: every permutation of the threads maps the object
-  // system onto itself (gen --symmetry). The other models are unchanged.
+  // No `tid`: every permutation of the threads (renaming lock holders with
+  // them) maps the object system onto itself (gen --symmetry). The other
+  // models are unchanged.
   bool symmetric = false;
 };
 
