@@ -110,8 +110,9 @@ header_states() { head -1 "$1" | sed -n 's/^des *( *[0-9]* *, *[0-9]* *, *\([0-9
 # refuses one that names a thread before exploring).
 symmetric() {
   [ $symmetry = 1 ] || return 1
-  ! "$bin/gen" "$1" --object "$2" -t 2 -n 1 --symmetry --max-states 1 -o /dev/null 2>&1 |
-    grep -q -- "--symmetry needs a model"
+  local out
+  out=$("$bin/gen" "$1" --object "$2" -t 2 -n 1 --symmetry --max-states 1 -o /dev/null 2>&1)
+  ! grep -q -- "--symmetry needs a model" <<<"$out"
 }
 
 # config FILE OBJECT K N DIR [--symmetry]: runs one configuration; prints

@@ -73,9 +73,12 @@ SymmetricQuotient symmetric_quotient(const OrbitLts& orbits, const ThreadPermuta
   result.orbit_classes =
       static_cast<std::uint32_t>(std::unique(node_classes.begin(), node_classes.end()) - node_classes.begin());
   result.rounds = p.rounds;
-  // The initial state r is frame[r]^-1 applied to a state of its node's root's M-SCC.
+  // The initial state is g.r for g = initial_permutation, and r is
+  // frame[r]^-1 applied to a state of its node's root's M-SCC.
   const std::uint32_t root_class = p.class_of_node[nodes.node_of[orbits.initial]];
-  const std::uint32_t initial = p.action[root_class * group.size() + group.inverse(nodes.frame[orbits.initial])];
+  const PermutationId to_initial =
+      group.compose(orbits.initial_permutation, group.inverse(nodes.frame[orbits.initial]));
+  const std::uint32_t initial = p.action[root_class * group.size() + to_initial];
   const lts::Lts classes = reachable_classes(p, orbits, initial, e);
   // The classes are already pairwise inequivalent: the identity partition
   // gives the canonical numbering and order of quotient().

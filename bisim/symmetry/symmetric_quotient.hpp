@@ -1,6 +1,6 @@
 #pragma once
 // The quotient of a symmetric LTS M, computed from its orbit LTS
-// (orbit_lts.hpp) without building M: tau-cycles contracted
+// (lts/orbit_lts.hpp: M is its expansion M~) without building M: tau-cycles contracted
 // (orbit_contraction.hpp), signature refinement modulo the permutations
 // (symmetric_refinement.hpp), then the quotient of M itself, whose states
 // are M's classes: a class of the orbit LTS stands for up to |G| of them.
@@ -18,11 +18,6 @@
 
 namespace bisim::symmetry {
 
-using lts::OrbitLts;
-using lts::OrbitTransition;
-using lts::PermutationId;
-using lts::ThreadPermutations;
-
 struct SymmetricQuotient {
   lts::Lts quotient;
   std::uint32_t nodes = 0;          // orbit states after tau-cycle contraction
@@ -37,7 +32,7 @@ struct SymmetricQuotient {
 // not closed under the permutations.
 // on_phase is told "contract", "round N: C classes" after each signature
 // round, "build", then "" at the end.
-SymmetricQuotient symmetric_quotient(const OrbitLts& orbits, const ThreadPermutations& group, Equivalence e,
+SymmetricQuotient symmetric_quotient(const lts::OrbitLts& orbits, const lts::ThreadPermutations& group, Equivalence e,
                                      const PhaseCallback& on_phase = {});
 
 }  // namespace bisim::symmetry

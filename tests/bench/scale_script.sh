@@ -4,7 +4,8 @@
 # with clients for ever 102 and 46. These hold with and without gen's
 # on-the-fly reduction: "states full" is always the full LTS, and a
 # reduction must leave the quotient unchanged, and so must --symmetry, which
-# the counter allows (route "symmetry"; "reduced" with --no-symmetry).
+# the counter allows (route "symmetry"; "reduced" with --no-symmetry, and
+# for the register of row 14, which names its threads).
 # --max-ops 2 must stop the series there, and a bad option must exit 2.
 set -uo pipefail
 out=$(mktemp)
@@ -30,6 +31,11 @@ check_rows symmetry
 BIN=$BIN bash "$SRC/bench/scale.sh" --only 21 --threads 2 --max-ops 2 --time-limit 120 --inf --no-symmetry >"$out" 2>/dev/null ||
   fail "scale.sh --no-symmetry exit status $?"
 check_rows reduced
+# The register (row 14) names its threads: never --symmetry.
+BIN=$BIN bash "$SRC/bench/scale.sh" --only 14 --threads 2 --max-ops 1 --time-limit 120 >"$out" 2>/dev/null ||
+  fail "scale.sh --only 14 exit status $?"
+route=$(awk -F'|' '$2 ~ /^ 14 $/ { gsub(/^ +| +$/, "", $5); print $5 }' "$out")
+[ "$route" = reduced ] || fail "row 14 route: '$route'"
 BIN=$BIN bash "$SRC/bench/scale.sh" --bogus >/dev/null 2>&1
 [ $? = 2 ] || fail "an unknown option must exit 2"
 echo "ok: bench/scale.sh"

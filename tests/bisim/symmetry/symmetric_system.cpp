@@ -70,7 +70,7 @@ SymmetricSystem random_symmetric_system(std::mt19937_64& rng) {
     }
   }
   for (int t = 0; t < s.threads; ++t) s.initial_locals.push_back(pick(0, s.locals - 1));
-  std::sort(s.initial_locals.begin(), s.initial_locals.end());
+  if (pick(0, 1) == 0) std::sort(s.initial_locals.begin(), s.initial_locals.end());
   s.initial_shared = pick(0, s.shareds - 1);
   return s;
 }
@@ -92,17 +92,22 @@ lts::Lts expanded_system(const SymmetricSystem& s) {
 lts::OrbitLts orbit_system(const SymmetricSystem& s, const lts::ThreadPermutations& group) {
   lts::OrbitLts orbits;
   Numbering states;
-  states.id(initial_state(s));
   std::vector<int> order(static_cast<std::size_t>(s.threads));
+  // The representative of `to` puts at position i the thread order[i] of
+  // `to`, locals ascending; the permutation i -> order[i] takes it back.
+  auto representative = [&](const State& to) {
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return to[a] < to[b]; });
+    State rep = to;
+    for (int i = 0; i < s.threads; ++i) rep[i] = to[order[i]];
+    return rep;
+  };
+  states.id(representative(initial_state(s)));
+  orbits.initial_permutation = group.find(order);
   for (std::size_t next = 0; next < states.queue.size(); ++next) {
     const State from = states.queue[next];
     for_each_step(s, from, [&](const std::string& label, const State& to) {
-      // The representative puts at position i the thread order[i] of `to`,
-      // locals ascending; the permutation i -> order[i] takes it back to `to`.
-      std::iota(order.begin(), order.end(), 0);
-      std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return to[a] < to[b]; });
-      State rep = to;
-      for (int i = 0; i < s.threads; ++i) rep[i] = to[order[i]];
+      const State rep = representative(to);
       orbits.transitions.push_back(
           {static_cast<lts::StateId>(next), intern(orbits.labels, label), states.id(rep), group.find(order)});
     });

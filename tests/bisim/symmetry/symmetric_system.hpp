@@ -29,7 +29,7 @@ struct SymmetricSystem {
   int actions = 1;
   // moves[local * shareds + shared]: what a thread in `local` may do.
   std::vector<std::vector<SymmetricMove>> moves;
-  std::vector<int> initial_locals;  // sorted, so the initial state is a representative
+  std::vector<int> initial_locals;  // in any order: the orbit LTS starts at a permuted representative
   int initial_shared = 0;
 };
 
@@ -39,7 +39,8 @@ SymmetricSystem random_symmetric_system(std::mt19937_64& rng);
 lts::Lts expanded_system(const SymmetricSystem& s);
 
 // The orbit LTS: one state per orbit (locals sorted), each transition with
-// the permutation from the target's representative to the real target.
+// the permutation from the target's representative to the real target, the
+// initial state too.
 lts::OrbitLts orbit_system(const SymmetricSystem& s, const lts::ThreadPermutations& group);
 
 // The renaming of thread numbers in this system's label names.
