@@ -37,6 +37,11 @@ std::string describe(const RunSetup& r) {
                      r.symmetry ? " symmetry" : "");
 }
 
+std::string configuration_name(const std::pair<int, long>& threads_ops) {
+  const auto [threads, ops] = threads_ops;
+  return std::to_string(threads) + "x" + (ops < 0 ? "inf" : std::to_string(ops));
+}
+
 Outcome run_model(const std::string& text, const RunSetup& r) {
   CompileOptions c;
   c.threads = r.threads;

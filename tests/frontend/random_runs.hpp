@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "frontend/program.hpp"
 #include "lts/lts.hpp"
@@ -38,6 +39,8 @@ struct RunSetup {
 };
 // "2x2 reduce=1 workers=2", then " thread-steps", " dead-locals", " spec" if set
 std::string describe(const RunSetup& r);
+// The name of a (threads, ops) test parameter: "2x1", "2xinf" for ops < 0.
+std::string configuration_name(const std::pair<int, long>& threads_ops);
 
 // What one exploration gave: an LTS, a run-time fault (its message), or too
 // many states. A model the checker rejects throws formats::ParseError.

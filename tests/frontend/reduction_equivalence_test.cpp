@@ -93,10 +93,7 @@ TEST_P(ReductionEquivalence, RandomModels) {
 
 INSTANTIATE_TEST_SUITE_P(Configurations, ReductionEquivalence,
                          ::testing::Values(std::pair{2, 1L}, std::pair{2, 2L}, std::pair{3, 1L}, std::pair{2, -1L}),
-                         [](const auto& info) {
-                           const long ops = info.param.second;
-                           return std::to_string(info.param.first) + "x" + (ops < 0 ? "inf" : std::to_string(ops));
-                         });
+                         [](const auto& info) { return configuration_name(info.param); });
 
 // The comparisons can fail: a side explored with another configuration is
 // caught on (almost) every seed, by both comparisons.

@@ -76,10 +76,7 @@ TEST_P(SymmetryEquivalence, RandomModels) {
 
 INSTANTIATE_TEST_SUITE_P(Configurations, SymmetryEquivalence,
                          ::testing::Values(std::pair{2, 1L}, std::pair{2, 2L}, std::pair{3, 1L}, std::pair{2, -1L}),
-                         [](const auto& info) {
-                           const long ops = info.param.second;
-                           return std::to_string(info.param.first) + "x" + (ops < 0 ? "inf" : std::to_string(ops));
-                         });
+                         [](const auto& info) { return configuration_name(info.param); });
 
 // Every random symmetric model is accepted by --symmetry's check, and the
 // models that name a thread are refused with its location.
