@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
+#include <optional>
 #include <vector>
 
 #include <fmt/format.h>
@@ -9,6 +11,7 @@
 #include "frontend/interpreter.hpp"
 #include "frontend/labels.hpp"
 #include "frontend/state_store.hpp"
+#include "frontend/symmetry.hpp"
 #include "lts/builder.hpp"
 
 namespace frontend {
@@ -85,8 +88,23 @@ std::string run_to(const Program& p, const std::vector<std::int32_t>& goal, cons
   std::vector<Parent> parents{{0, lts::tau, -1}};
   Successors next;
   std::vector<std::pair<std::uint32_t, bool>> inserted;
-  // The goal is a state of the full LTS: the reduced one is part of it.
-  std::uint32_t target = state == goal ? 0 : UINT32_MAX;
+  // The goal is a state of the full LTS: the reduced one is part of it. For
+  // a symmetric program it is the representative of its orbit, which the
+  // full LTS may only reach permuted: any state of the orbit is a goal.
+  std::optional<lts::ThreadPermutations> group;
+  std::unique_ptr<SymmetryCanonicalizer> symmetry;
+  if (p.symmetric) {
+    group.emplace(p.threads);
+    symmetry = std::make_unique<SymmetryCanonicalizer>(p, *group);
+  }
+  std::vector<std::int32_t> representative;
+  auto is_goal = [&](const std::int32_t* s) {
+    if (!symmetry) return std::equal(goal.begin(), goal.end(), s);
+    representative.assign(s, s + p.state_size);
+    symmetry->run(representative.data());
+    return representative == goal;
+  };
+  std::uint32_t target = is_goal(state.data()) ? 0 : UINT32_MAX;
   for (std::uint32_t id = 0; id < store.size() && target == UINT32_MAX; ++id) {
     if (on_progress && (id & 0xFFFF) == 0xFFFF)
       on_progress(store.size(), store.memory() + parents.size() * sizeof(Parent));
@@ -105,8 +123,7 @@ std::string run_to(const Program& p, const std::vector<std::int32_t>& goal, cons
     for (std::size_t i = 0; i < inserted.size(); ++i) {
       if (!inserted[i].second) continue;
       parents.push_back({id, next.labels[i], thread_of[i]});
-      if (target == UINT32_MAX && std::equal(goal.begin(), goal.end(), next.states.begin() + i * p.state_size))
-        target = inserted[i].first;
+      if (target == UINT32_MAX && is_goal(next.states.data() + i * p.state_size)) target = inserted[i].first;
     }
   }
   if (target >= parents.size()) return "";

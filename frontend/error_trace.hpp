@@ -16,7 +16,9 @@ namespace frontend {
 // states, since the search may cover much of the full LTS.
 using SearchProgress = std::function<void(std::uint64_t states, std::size_t memory_bytes)>;
 
-// `goal` is a canonical state of the full LTS (the reduced LTS is part of it).
+// `goal` is a canonical state of the full LTS (the reduced LTS is part of
+// it); for a symmetric program, the representative of an orbit that the
+// full LTS reaches. "" if no run reaches it.
 std::string run_to(const Program& p, const std::vector<std::int32_t>& goal, const SearchProgress& on_progress = {});
 
 // The steps joined by spaces, with every block of steps that repeats in a row

@@ -211,8 +211,10 @@ void Exploration::fault(std::uint32_t id, const std::exception_ptr& error) {
       options_.on_progress({states, 0, std::chrono::duration<double>(now - start_).count(), bytes,
                             "searching the full LTS for a shortest run to the fault"});
     };
-    d.message += fmt::format("\nnote: a run that reaches it (ti:i is an internal step of thread i): {}",
-                             run_to(p_, state, searched));
+    const std::string run = run_to(p_, state, searched);
+    d.message += run.empty()
+                     ? std::string("\nnote: no run to it was found in the full LTS")
+                     : fmt::format("\nnote: a run that reaches it (ti:i is an internal step of thread i): {}", run);
     throw formats::ParseError(d);
   }
 }

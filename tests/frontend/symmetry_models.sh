@@ -69,3 +69,18 @@ refused_with() {
 refused_with "thread-steps" "$M" --symmetry --thread-steps
 refused_with "at most 6 threads" "$M" --symmetry -t 7
 refused_with "--replay follows the LTS without --symmetry" "$M" --symmetry --replay-fault
+
+# An initial state that is not symmetric (tests/frontend/models/symmetry_init.conc):
+# the quotient keeps the threads' names (ret(1,m,1), never ret(1,m,0)),
+# and a fault's run is found although the state gen stores is a permuted
+# representative.
+S="$SRC/tests/frontend/models/symmetry_init.conc"
+"$GEN" "$S" --object Fits -t 2 --symmetry -o "$tmp/sym.aut" || fail "symmetry_init Fits"
+"$GEN" "$S" --object Fits -t 2 --no-reduce | "$QUOTIENT" -e divbranching - -o "$tmp/full.q.aut"
+"$REFINES" --equiv strong "$tmp/full.q.aut" "$tmp/sym.aut" > "$tmp/out" || fail "symmetry_init Fits: $(head -3 "$tmp/out")"
+grep -q '"ret(1,m,1)"' "$tmp/sym.aut" && ! grep -q '"ret(1,m,0)"' "$tmp/sym.aut" ||
+  fail "symmetry_init Fits: the threads' names are swapped"
+"$GEN" "$S" --object Overflows -t 2 --symmetry -o "$tmp/x.aut" 2> "$tmp/err"
+[ $? = 2 ] || fail "symmetry_init Overflows: exit 2 expected"
+grep -q "note: a run that reaches it (ti:i is an internal step of thread i): call(1,m) t1:i t1:i$" "$tmp/err" ||
+  fail "symmetry_init Overflows: $(cat "$tmp/err")"
