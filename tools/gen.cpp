@@ -16,7 +16,7 @@ namespace {
 
 // gen --symmetry writes the divbranching quotient of the object system,
 // computed on its orbit LTS: what `gen | quotient -e divbranching` writes.
-lts::Lts quotient_modulo_symmetry(const lts::OrbitLts& orbits, int threads, bool report) {
+lts::Lts quotient_modulo_symmetry(lts::OrbitLts&& orbits, int threads, bool report) {
   if (report) fmt::print(stderr, "gen: divbranching quotient modulo symmetry of {} orbits...\n", orbits.num_states);
   const auto start = std::chrono::steady_clock::now();
   const lts::ThreadPermutations group(threads);
@@ -26,7 +26,7 @@ lts::Lts quotient_modulo_symmetry(const lts::OrbitLts& orbits, int threads, bool
                  std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   };
   bisim::symmetry::SymmetricQuotient q =
-      bisim::symmetry::symmetric_quotient(orbits, group, bisim::Equivalence::divbranching, show);
+      bisim::symmetry::symmetric_quotient(std::move(orbits), group, bisim::Equivalence::divbranching, show);
   if (report)
     fmt::print(stderr, "gen: {} classes ({} of orbits), {} signature rounds, {:.3f} s\n", q.quotient.num_states,
                q.orbit_classes, q.rounds,
@@ -61,8 +61,7 @@ int generate(const CLI::App& app, const tools::GenOptions& g, const tools::Repla
   progress.end(&st);
   if (g.stats) fmt::print(stderr, "{}", tools::stats_line(st));
   if (g.symmetry) {
-    lts = quotient_modulo_symmetry(orbits, program.threads, terminal || g.stats);
-    orbits = {};
+    lts = quotient_modulo_symmetry(std::move(orbits), program.threads, terminal || g.stats);
   }
   formats::OutputFile out(g.output.path);
   formats::write_aut(lts, out.stream(), g.output.aut);

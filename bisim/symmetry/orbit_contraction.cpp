@@ -108,6 +108,7 @@ ContractedOrbits contract_orbits(const OrbitLts& orbits, const ThreadPermutation
     for (StateId x = 0; x < orbits.num_states; ++x) members[next[c.node_of[x]]++] = x;
   }
   c.step_begin.assign(static_cast<std::size_t>(c.num_nodes) + 1, 0);
+  c.steps.reserve(orbits.transitions.size());  // at most one step per transition: no regrowth
   for (std::uint32_t n = 0; n < c.num_nodes; ++n) {
     const std::size_t first = c.steps.size();
     for (std::uint64_t m = member_begin[n]; m < member_begin[n + 1]; ++m) {

@@ -51,13 +51,14 @@ lts::Lts reachable_classes(const SymmetricPartition& p, const OrbitLts& orbits, 
   return out;
 }
 
-}  // namespace
-
-SymmetricQuotient symmetric_quotient(const OrbitLts& orbits, const ThreadPermutations& group, Equivalence e,
-                                     const PhaseCallback& on_phase) {
+// symmetric_quotient; `release`, when given, is the transitions of
+// `orbits`, freed once contracted.
+SymmetricQuotient quotient_of_orbits(const OrbitLts& orbits, const ThreadPermutations& group, Equivalence e,
+                                     const PhaseCallback& on_phase, std::vector<OrbitTransition>* release) {
   check_input(orbits, group, e);
   start_phase(on_phase, "contract");
   const ContractedOrbits nodes = contract_orbits(orbits, group, hides_inert_tau(e));
+  if (release) std::vector<OrbitTransition>().swap(*release);
   const SymmetricPartition p =
       refine_modulo_symmetry(nodes, orbits.label_image, group, e, [&](std::uint32_t round, std::uint32_t classes) {
         start_phase(on_phase, fmt::format("round {}: {}", round, classes_text(classes)));
@@ -85,6 +86,18 @@ SymmetricQuotient symmetric_quotient(const OrbitLts& orbits, const ThreadPermuta
   result.quotient = quotient(classes, identity_partition(classes), e);
   start_phase(on_phase, "");
   return result;
+}
+
+}  // namespace
+
+SymmetricQuotient symmetric_quotient(const OrbitLts& orbits, const ThreadPermutations& group, Equivalence e,
+                                     const PhaseCallback& on_phase) {
+  return quotient_of_orbits(orbits, group, e, on_phase, nullptr);
+}
+
+SymmetricQuotient symmetric_quotient(OrbitLts&& orbits, const ThreadPermutations& group, Equivalence e,
+                                     const PhaseCallback& on_phase) {
+  return quotient_of_orbits(orbits, group, e, on_phase, &orbits.transitions);
 }
 
 }  // namespace bisim::symmetry

@@ -34,5 +34,9 @@ struct SymmetricQuotient {
 // round, "build", then "" at the end.
 SymmetricQuotient symmetric_quotient(const lts::OrbitLts& orbits, const lts::ThreadPermutations& group, Equivalence e,
                                      const PhaseCallback& on_phase = {});
+// The same, freeing the transitions of `orbits` once they are contracted,
+// to lower the peak on large inputs.
+SymmetricQuotient symmetric_quotient(lts::OrbitLts&& orbits, const lts::ThreadPermutations& group, Equivalence e,
+                                     const PhaseCallback& on_phase = {});
 
 }  // namespace bisim::symmetry
