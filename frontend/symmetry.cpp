@@ -129,7 +129,8 @@ lts::PermutationId SymmetryCanonicalizer::run(std::int32_t* state) {
   std::sort(order_.begin(), order_.end(), [&](int a, int b) { return key_less(a, b) || (!key_less(b, a) && a < b); });
   // Every ordering that keeps the keys sorted: the permutations within each
   // run of equal keys, enumerated like an odometer over the runs.
-  std::vector<std::pair<int, int>> runs;  // [begin, end) of equal keys, longer than one
+  std::vector<std::pair<int, int>>& runs = runs_;
+  runs.clear();
   for (int i = 0; i < p_.threads;) {
     int j = i + 1;
     while (j < p_.threads && key_equal(order_[i], order_[j])) ++j;

@@ -10,6 +10,7 @@
 // that takes the representative back to the real successor
 // (lts/orbit_lts.hpp).
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "frontend/canonical.hpp"
@@ -50,6 +51,7 @@ class SymmetryCanonicalizer {
   std::vector<int> order_;          // candidate: the thread placed at each position
   std::vector<int> position_;       // candidate: the position of each thread
   std::vector<int> best_order_;
+  std::vector<std::pair<int, int>> runs_;  // [begin, end) of equal keys in order_, longer than one
   std::vector<std::int32_t> candidate_, best_;
   bool have_best_ = false;
 };

@@ -47,11 +47,14 @@ ThreadPermutations::ThreadPermutations(int threads) : threads_(threads) {
   }
 }
 
+// Called once per explored transition: no allocation.
 PermutationId ThreadPermutations::find(const std::vector<int>& image) const {
-  std::vector<int> sorted = image;
-  std::sort(sorted.begin(), sorted.end());
-  bool permutation = sorted.size() == static_cast<std::size_t>(threads_);
-  for (std::size_t t = 0; permutation && t < sorted.size(); ++t) permutation = sorted[t] == static_cast<int>(t);
+  bool permutation = image.size() == static_cast<std::size_t>(threads_);
+  unsigned seen = 0;
+  for (std::size_t t = 0; permutation && t < image.size(); ++t) {
+    permutation = image[t] >= 0 && image[t] < threads_ && !(seen >> image[t] & 1);
+    if (permutation) seen |= 1u << image[t];
+  }
   if (!permutation) throw std::invalid_argument("not a permutation of the threads");
   return static_cast<PermutationId>(rank(image));
 }

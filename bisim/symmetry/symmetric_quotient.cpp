@@ -65,10 +65,8 @@ SymmetricQuotient quotient_of_orbits(const OrbitLts& orbits, const ThreadPermuta
       });
   start_phase(on_phase, "build");
   SymmetricQuotient result;
-  result.nodes = nodes.num_nodes;
   result.stabilised = static_cast<std::uint32_t>(
       std::count_if(nodes.stabiliser.begin(), nodes.stabiliser.end(), [](const auto& h) { return !h.empty(); }));
-  result.classes = p.num_classes;
   std::vector<std::uint32_t> node_classes = p.class_of_node;
   std::sort(node_classes.begin(), node_classes.end());
   result.orbit_classes =

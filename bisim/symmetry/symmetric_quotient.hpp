@@ -20,10 +20,8 @@ namespace bisim::symmetry {
 
 struct SymmetricQuotient {
   lts::Lts quotient;
-  std::uint32_t nodes = 0;          // orbit states after tau-cycle contraction
   std::uint32_t stabilised = 0;     // nodes whose class a tau-cycle fixes under a permutation
-  std::uint32_t classes = 0;        // classes of M over the orbits given, reachable or not
-  std::uint32_t orbit_classes = 0;  // of those, the distinct classes of the nodes
+  std::uint32_t orbit_classes = 0;  // the distinct classes of the orbit representatives, reachable or not
   std::uint32_t rounds = 0;         // signature rounds, the last one confirming
 };
 

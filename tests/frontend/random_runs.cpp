@@ -1,5 +1,7 @@
 #include "tests/frontend/random_runs.hpp"
 
+#include <gtest/gtest.h>
+
 #include <cstdlib>
 #include <initializer_list>
 #include <iterator>
@@ -161,6 +163,16 @@ Difference orbits_differ(const lts::OrbitLts& a, const lts::OrbitLts& b) {
 }
 
 }  // namespace
+
+bool report_difference(const Difference& d, std::uint64_t seed, const RunSetup& a, const RunSetup& b,
+                       const std::string& text, int& reports) {
+  constexpr int max_reports = 3;  // failures printed per test, then it stops
+  if (!d) return false;
+  ADD_FAILURE() << "seed " << seed << ": " << describe(a) << " against " << describe(b) << ": " << *d
+                << "\nreproduce: BB_REDUCE_SEED=" << seed << " BB_REDUCE_ROUNDS=1, or gen on this model:\n"
+                << text;
+  return ++reports >= max_reports;
+}
 
 Difference runs_differ(const Outcome& a, const Outcome& b) {
   if (a.kind == Outcome::faulted && b.kind == Outcome::faulted) {

@@ -76,6 +76,11 @@ Difference strong_quotients_differ(const Outcome& a, const Outcome& b, Faults fa
 // progress properties of refine::check_progress have the same verdicts on
 // both LTSs (or both are refused).
 Difference progress_differs(const Outcome& a, const Outcome& b, Faults faults = Faults::same);
+// A difference between runs a and b of seed's model (nullopt: none) as a
+// test failure, with what reproduces it; true once `reports` reaches 3,
+// when the test should stop.
+bool report_difference(const Difference& d, std::uint64_t seed, const RunSetup& a, const RunSetup& b,
+                       const std::string& text, int& reports);
 // Determinism: the same LTS (or orbit LTS) exactly, or the same fault message.
 Difference runs_differ(const Outcome& a, const Outcome& b);
 

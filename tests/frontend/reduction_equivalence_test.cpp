@@ -25,18 +25,6 @@ namespace {
 
 using testing_support::random_model;
 
-constexpr int max_reports = 3;  // failures printed per test, then it stops
-
-// Reports a difference with what reproduces it; true when the test should stop.
-bool report(const Difference& d, std::uint64_t seed, const RunSetup& a, const RunSetup& b, const std::string& text,
-            int& reports) {
-  if (!d) return false;
-  ADD_FAILURE() << "seed " << seed << ": " << describe(a) << " against " << describe(b) << ": " << *d
-                << "\nreproduce: BB_REDUCE_SEED=" << seed << " BB_REDUCE_ROUNDS=1, or gen on this model:\n"
-                << text;
-  return ++reports >= max_reports;
-}
-
 class ReductionEquivalence : public ::testing::TestWithParam<std::pair<int, long>> {};
 
 TEST_P(ReductionEquivalence, RandomModels) {
@@ -63,19 +51,19 @@ TEST_P(ReductionEquivalence, RandomModels) {
     }
     faulted += f.kind == Outcome::faulted;
     const Outcome r = run_model(text, reduced);
-    if (report(quotients_differ(f, r), seed, full, reduced, text, reports)) return;
-    if (report(runs_differ(f, run_model(text, full2)), seed, full, full2, text, reports)) return;
-    if (report(runs_differ(r, run_model(text, reduced2)), seed, reduced, reduced2, text, reports)) return;
+    if (report_difference(quotients_differ(f, r), seed, full, reduced, text, reports)) return;
+    if (report_difference(runs_differ(f, run_model(text, full2)), seed, full, full2, text, reports)) return;
+    if (report_difference(runs_differ(r, run_model(text, reduced2)), seed, reduced, reduced2, text, reports)) return;
     const Outcome fs = run_model(text, full_steps), rs = run_model(text, reduced_steps);
     steps_reduced +=
         fs.kind == Outcome::explored && rs.kind == Outcome::explored && rs.lts.num_states < fs.lts.num_states;
     const Difference steps = progress_differs(fs, rs);
-    if (report(steps, seed, full_steps, reduced_steps, text, reports)) return;
-    if (report(strong_quotients_differ(f, run_model(text, dead)), seed, full, dead, text, reports)) return;
+    if (report_difference(steps, seed, full_steps, reduced_steps, text, reports)) return;
+    if (report_difference(strong_quotients_differ(f, run_model(text, dead)), seed, full, dead, text, reports)) return;
     const Difference both = quotients_differ(f, run_model(text, reduced_dead), Faults::fewer_heap_faults);
-    if (report(both, seed, full, reduced_dead, text, reports)) return;
+    if (report_difference(both, seed, full, reduced_dead, text, reports)) return;
     const Difference dead_progress = progress_differs(fs, run_model(text, dead_steps), Faults::fewer_heap_faults);
-    if (report(dead_progress, seed, full_steps, dead_steps, text, reports)) return;
+    if (report_difference(dead_progress, seed, full_steps, dead_steps, text, reports)) return;
   }
   RecordProperty("skipped", static_cast<int>(skipped));
   RecordProperty("faulted", static_cast<int>(faulted));
