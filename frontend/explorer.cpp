@@ -250,7 +250,6 @@ lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* 
 
 lts::OrbitLts explore_orbits(const Program& p, const ExploreOptions& options, ExploreStats* stats) {
   if (!p.symmetric) throw std::invalid_argument("explore_orbits needs a program compiled with symmetry");
-  if (options.thread_steps) throw std::invalid_argument("step(T) labels name threads, which symmetry permutes");
   Exploration exploration(p, options);
   lts::Lts labels_only = exploration.run(stats, false);
   return exploration.orbits(std::move(labels_only));

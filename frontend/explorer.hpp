@@ -80,7 +80,8 @@ lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* 
 // its permutation (lts/orbit_lts.hpp, frontend/symmetry.hpp). With `reduce`,
 // ample sets are chosen at the representatives and the cycle proviso runs
 // on their numbers; single-step states are not merged (docs/reduction.md,
-// "Thread symmetry"). Refuses thread_steps (std::invalid_argument).
+// "Thread symmetry"). With thread_steps, the step(T) labels are renamed with
+// the threads like calls and returns (refine/symmetric_progress.hpp).
 lts::OrbitLts explore_orbits(const Program& p, const ExploreOptions& options, ExploreStats* stats = nullptr);
 
 }  // namespace frontend

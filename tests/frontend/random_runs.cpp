@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <initializer_list>
 #include <iterator>
+#include <numeric>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -15,6 +16,7 @@
 #include "frontend/checker.hpp"
 #include "frontend/explorer.hpp"
 #include "refine/progress.hpp"
+#include "refine/symmetric_progress.hpp"
 #include "tests/support/lts_isomorphism.hpp"
 
 namespace frontend::test {
@@ -123,15 +125,30 @@ Difference strong_quotients_differ(const Outcome& a, const Outcome& b, Faults fa
 
 namespace {
 
-// "lock-free holds, wait-free fails, ...", or the reason the LTS is refused.
-std::string progress_verdicts(const lts::Lts& l) {
+// "lock-free holds, wait-free fails for {1,2}, ...", or the reason the
+// LTS is refused: the direct route on an LTS, the symmetric route
+// (refine/symmetric_progress.hpp) on an orbit LTS. A property decided per
+// thread names the threads that fail it.
+std::string progress_verdicts(const Outcome& o) {
+  const std::vector<refine::Progress> all(std::begin(refine::all_progress), std::end(refine::all_progress));
   try {
-    std::string out;
-    for (const refine::ProgressVerdict& v :
-         refine::check_progress(l, {std::begin(refine::all_progress), std::end(refine::all_progress)}).verdicts)
-      out += fmt::format("{}{} {}", out.empty() ? "" : ", ", refine::progress_name(v.property),
-                         v.holds ? "holds" : "fails");
-    return out;
+    std::vector<std::string> out;
+    const auto describe = [&](const refine::ProgressVerdict& v, const std::vector<std::uint32_t>& thread_of_bit) {
+      std::vector<std::uint32_t> failing;
+      for (std::size_t b = 0; b < thread_of_bit.size(); ++b)
+        if (refine::per_thread(v.property) && (v.failing >> b & 1)) failing.push_back(thread_of_bit[b]);
+      out.push_back(fmt::format("{} {}{}", refine::progress_name(v.property), v.holds ? "holds" : "fails",
+                                failing.empty() ? "" : fmt::format(" for {{{}}}", fmt::join(failing, ","))));
+    };
+    if (o.symmetric) {
+      std::vector<std::uint32_t> threads(static_cast<std::size_t>(o.threads));
+      std::iota(threads.begin(), threads.end(), 1u);
+      for (const refine::ProgressVerdict& v : refine::check_symmetric_progress(o.orbits, all)) describe(v, threads);
+    } else {
+      const refine::ProgressResult r = refine::check_progress(o.lts, all);
+      for (const refine::ProgressVerdict& v : r.verdicts) describe(v, r.threads.threads);
+    }
+    return fmt::format("{}", fmt::join(out, ", "));
   } catch (const refine::ProgressInputError& e) {
     return std::string("refused: ") + e.what();
   }
@@ -141,8 +158,8 @@ std::string progress_verdicts(const lts::Lts& l) {
 
 Difference progress_differs(const Outcome& a, const Outcome& b, Faults faults) {
   if (std::optional<Difference> d = ended_alike(a, b, faults)) return *d;
-  const std::string va = progress_verdicts(a.lts), vb = progress_verdicts(b.lts);
-  if (va == vb) return std::nullopt;
+  const std::string va = progress_verdicts(a), vb = progress_verdicts(b);
+  if (va == vb || (va.starts_with("refused") && vb.starts_with("refused"))) return std::nullopt;  // each route words it
   return fmt::format("progress verdicts differ: {}\nagainst {}", va, vb);
 }
 

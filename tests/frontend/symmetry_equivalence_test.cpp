@@ -13,6 +13,7 @@
 
 #include "formats/diagnostic.hpp"
 #include "frontend/checker.hpp"
+#include "refine/progress.hpp"
 #include "tests/frontend/random_runs.hpp"
 #include "tests/support/random_model.hpp"
 
@@ -71,6 +72,49 @@ TEST_P(SymmetryEquivalence, RandomModels) {
 
 INSTANTIATE_TEST_SUITE_P(Configurations, SymmetryEquivalence,
                          ::testing::Values(std::pair{2, 1L}, std::pair{2, 2L}, std::pair{3, 1L}, std::pair{2, -1L}),
+                         [](const auto& info) { return configuration_name(info.param); });
+
+// The five progress verdicts, and the threads that fail each per-thread
+// one, of refine::check_symmetric_progress on the orbit LTS with step(T)
+// labels (with and without the reduction and dead locals) equal those of
+// the direct route on the full LTS (gen --no-reduce --thread-steps).
+class SymmetricProgress : public ::testing::TestWithParam<std::pair<int, long>> {};
+
+TEST_P(SymmetricProgress, RandomModels) {
+  const auto [threads, ops] = GetParam();
+  const RunSetup full{threads, ops, false, 1, true};
+  const RunSetup orbits{threads, ops, false, 1, true, false, false, true};
+  const RunSetup reduced{threads, ops, true, 1, true, true, false, true};
+  const SeedRange seeds = seed_range();
+  std::uint64_t compared = 0, failing = 0;
+  int reports = 0;
+  for (std::uint64_t seed = seeds.first; seed < seeds.first + seeds.count; ++seed) {
+    const std::string text = symmetric_model(seed);
+    const Outcome f = run_model(text, full);
+    if (f.kind != Outcome::explored) continue;
+    ++compared;
+    const Outcome o = run_model(text, orbits);
+    if (report_difference(progress_differs(f, o), seed, full, orbits, text, reports)) return;
+    const Outcome r = run_model(text, reduced);
+    if (report_difference(progress_differs(f, r, Faults::fewer_heap_faults), seed, full, reduced, text, reports))
+      return;
+    try {
+      failing += !refine::check_progress(f.lts, {refine::Progress::starvation_free}).verdicts.front().holds;
+    } catch (const refine::ProgressInputError&) {  // no step at all: both sides refuse it alike
+    }
+  }
+  RecordProperty("compared", static_cast<int>(compared));
+  RecordProperty("failing", static_cast<int>(failing));
+  if (seeds.count >= 100) {  // not vacuous: both verdicts occur, a failure mostly with operations for ever
+    EXPECT_GE(compared * 10, seeds.count * 8);
+    EXPECT_GE(failing * (ops < 0 ? 10 : 50), compared) << "too few models fail a property";
+    EXPECT_GE((compared - failing) * 10, compared) << "too few models hold every property";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Configurations, SymmetricProgress,
+                         ::testing::Values(std::pair{2, 1L}, std::pair{2, 2L}, std::pair{3, 1L}, std::pair{2, -1L},
+                                           std::pair{3, -1L}),
                          [](const auto& info) { return configuration_name(info.param); });
 
 // Every random symmetric model is accepted by --symmetry's check, and the

@@ -1,0 +1,365 @@
+#include "refine/symmetric_progress.hpp"
+
+#include <bit>
+#include <deque>
+#include <limits>
+#include <numeric>
+#include <span>
+
+#include <fmt/format.h>
+
+#include "refine/filtered_scc.hpp"
+
+namespace refine {
+
+namespace {
+
+using lts::OrbitLts;
+using lts::OrbitTransition;
+using lts::PermutationId;
+using lts::StateId;
+using lts::ThreadPermutations;
+
+int threads_of(const OrbitLts& o) {
+  const std::size_t size = o.label_image.empty() ? 1 : o.label_image.front().size();
+  std::size_t factorial = 1;
+  for (int k = 1; k <= ThreadPermutations::max_threads; ++k) {
+    factorial *= static_cast<std::size_t>(k);
+    if (factorial == size) return k;
+  }
+  throw ProgressInputError(fmt::format("the orbit LTS has {} label images per label, not K! for a K <= {}", size,
+                                       ThreadPermutations::max_threads));
+}
+
+struct Arc {
+  StateId to;
+  lts::LabelId label;
+  PermutationId permutation;
+};
+
+// The orbit transitions by source.
+class OrbitArcs {
+ public:
+  explicit OrbitArcs(const OrbitLts& o) : offsets_(static_cast<std::size_t>(o.num_states) + 1, 0) {
+    for (const OrbitTransition& t : o.transitions) ++offsets_[t.from + 1];
+    std::partial_sum(offsets_.begin(), offsets_.end(), offsets_.begin());
+    arcs_.resize(o.transitions.size());
+    std::vector<std::uint64_t> next(offsets_.begin(), offsets_.end() - 1);
+    for (const OrbitTransition& t : o.transitions) arcs_[next[t.from]++] = {t.to, t.label, t.permutation};
+  }
+  std::span<const Arc> of(StateId s) const { return {arcs_.data() + offsets_[s], arcs_.data() + offsets_[s + 1]}; }
+
+ private:
+  std::vector<std::uint64_t> offsets_;
+  std::vector<Arc> arcs_;
+};
+
+struct ThreadLabel {
+  LabelKind kind = LabelKind::other;
+  int thread = 0;  // from 0
+};
+
+// What the SCC of M~ that an orbit SCC stands for offers a cycle, in the
+// frame of the SCC's root (its first node).
+struct LiftedFacts {
+  bool has_cycle = false;
+  bool tracked_steps = false;  // a step of the tracked thread (per-thread graphs)
+  ThreadMask steps = 0;
+  ThreadMask always_pending = ~ThreadMask{0};
+  bool fair() const { return has_cycle && (always_pending & ~steps) == 0; }
+};
+
+// Which sub-graph of M~ a property searches (docs/progress.md, "The direct
+// route"), on nodes (representative, tracked thread) when per thread.
+enum class Search { steps, own_steps, while_pending };
+
+class SymmetricChecker {
+ public:
+  explicit SymmetricChecker(const OrbitLts& o)
+      : o_(o), k_(threads_of(o)), group_(k_), arcs_(o), labels_(classify_labels()) {
+    derive_pending();
+    mask_image_.resize(group_.size() << k_);
+    for (PermutationId g = 0; g < group_.size(); ++g)
+      for (ThreadMask m = 0; m < (ThreadMask{1} << k_); ++m) {
+        ThreadMask image = 0;
+        for (int t = 0; t < k_; ++t)
+          if (m >> t & 1) image |= ThreadMask{1} << group_.image(g)[static_cast<std::size_t>(t)];
+        mask_image_[(std::size_t{g} << k_) | m] = image;
+      }
+  }
+
+  ProgressVerdict check(Progress p);
+
+  // The graph filtered_sccs walks: node s * width + x is representative s
+  // with the tracked thread x in its frame (width 1: nothing tracked).
+  struct NodeArc {
+    StateId to;
+    ThreadLabel label;
+    bool kept;  // in the sub-graph searched (the target may still be left out)
+  };
+  struct NodeArcs {
+    std::span<const Arc> arcs;
+    int x;
+    const SymmetricChecker* c;
+    std::size_t size() const { return arcs.size(); }
+    NodeArc operator[](std::size_t i) const { return c->node_arc(arcs[i], x); }
+  };
+  NodeArcs of(StateId node) const {
+    return {arcs_.of(node / static_cast<StateId>(width_)), static_cast<int>(node % static_cast<StateId>(width_)), this};
+  }
+
+ private:
+  std::vector<ThreadLabel> classify_labels() const;
+  void derive_pending();
+  void reach_frames();
+  ThreadMask image(PermutationId g, ThreadMask m) const { return mask_image_[(std::size_t{g} << k_) | m]; }
+  NodeArc node_arc(const Arc& a, int x) const {
+    const int y = width_ == 1 ? 0 : group_.image(group_.inverse(a.permutation))[static_cast<std::size_t>(x)];
+    const ThreadLabel l = labels_[a.label];
+    const bool kept = search_ == Search::while_pending ||
+                      (l.kind == LabelKind::step && (search_ == Search::steps || l.thread == x));
+    return {a.to * static_cast<StateId>(width_) + static_cast<StateId>(y), l, kept};
+  }
+  bool keeps_node(StateId node) const {
+    const StateId s = node / static_cast<StateId>(width_);
+    return reached_[s] && (search_ != Search::while_pending || (pending_[s] >> (node % width_) & 1));
+  }
+  LiftedFacts lift(std::span<const StateId> members, const Components& c, std::uint32_t component);
+
+  const OrbitLts& o_;
+  int k_;
+  ThreadPermutations group_;
+  OrbitArcs arcs_;
+  std::vector<ThreadLabel> labels_;
+  std::vector<bool> reached_;
+  std::vector<ThreadMask> pending_;  // per representative, in its own frame
+  std::vector<ThreadMask> mask_image_;
+  std::vector<std::uint64_t> frames_;  // per representative, the permutations g with (g, r) reachable
+  std::size_t frame_words_ = 0;
+  Search search_ = Search::steps;
+  int width_ = 1;
+  std::vector<PermutationId> frame_;  // per node, inside the component being lifted
+};
+
+std::vector<ThreadLabel> SymmetricChecker::classify_labels() const {
+  std::vector<ThreadLabel> out(o_.labels.size());
+  for (lts::LabelId id = 0; id < o_.labels.size(); ++id) {
+    if (id == lts::tau) {
+      out[id].kind = LabelKind::tau;
+      continue;
+    }
+    std::uint32_t thread = 0;
+    out[id].kind = classify_label(o_.labels.name(id), thread).kind;
+    if (out[id].kind == LabelKind::other) continue;
+    if (thread < 1 || thread > static_cast<std::uint32_t>(k_))
+      throw ProgressInputError(
+          fmt::format("label {} names thread {}, not one of the {} threads", o_.labels.name(id), thread, k_));
+    out[id].thread = static_cast<int>(thread) - 1;
+  }
+  return out;
+}
+
+// The pending set of every reachable representative r in its own frame,
+// breadth-first as attribute_threads does: (g, r) has the pending set g.P_r,
+// and the initial state (g0, r0) none.
+void SymmetricChecker::derive_pending() {
+  reached_.assign(o_.num_states, false);
+  pending_.assign(o_.num_states, 0);
+  std::vector<StateId> queue{o_.initial};
+  reached_[o_.initial] = true;
+  bool has_call = false, has_step = false;
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const StateId s = queue[head];
+    for (const Arc& a : arcs_.of(s)) {
+      const ThreadLabel l = labels_[a.label];
+      const std::string& name = o_.labels.name(a.label);
+      if (l.kind == LabelKind::tau || l.kind == LabelKind::other)
+        throw ProgressInputError(fmt::format(
+            "label {} (from orbit state {}) is none of call(T,...), ret(T,...), step(T): make the LTS with "
+            "`gen --thread-steps`",
+            l.kind == LabelKind::tau ? "i" : name, s));
+      const ThreadMask bit = ThreadMask{1} << l.thread;
+      ThreadMask q = pending_[s];
+      if (l.kind == LabelKind::call) {
+        if (q & bit)
+          throw ProgressInputError(fmt::format(
+              "inconsistent pending calls: {} from orbit state {}, where that thread already has a pending call", name,
+              s));
+        q |= bit;
+        has_call = true;
+      } else if (!(q & bit)) {
+        throw ProgressInputError(fmt::format(
+            "inconsistent pending calls: {} from orbit state {}, where that thread has no pending call", name, s));
+      } else if (l.kind == LabelKind::ret) {
+        q &= ~bit;
+      } else {
+        has_step = true;
+      }
+      ThreadMask there = 0;  // h^-1 applied to q: the target's own frame
+      const PermutationId back = group_.inverse(a.permutation);
+      for (int t = 0; t < k_; ++t)
+        if (q >> t & 1) there |= ThreadMask{1} << group_.image(back)[static_cast<std::size_t>(t)];
+      if (!reached_[a.to]) {
+        reached_[a.to] = true;
+        pending_[a.to] = there;
+        queue.push_back(a.to);
+      } else if (pending_[a.to] != there) {
+        throw ProgressInputError(
+            fmt::format("inconsistent pending calls: orbit state {} is reached with two pending sets", a.to));
+      }
+    }
+  }
+  if (!has_call) throw ProgressInputError("no reachable call(T,...): not an object system with clients");
+  if (!has_step)
+    throw ProgressInputError("no reachable step(T): make the LTS with `gen --thread-steps`");
+}
+
+// The permutations g with (g, r) reachable in M~, for every r: a fixpoint,
+// each representative queued again whenever it gains a permutation.
+void SymmetricChecker::reach_frames() {
+  if (frame_words_) return;
+  frame_words_ = (group_.size() + 63) / 64;
+  frames_.assign(static_cast<std::size_t>(o_.num_states) * frame_words_, 0);
+  const auto has = [&](StateId s, PermutationId g) { return frames_[s * frame_words_ + g / 64] >> (g % 64) & 1; };
+  const auto add = [&](StateId s, PermutationId g) { frames_[s * frame_words_ + g / 64] |= std::uint64_t{1} << (g % 64); };
+  std::deque<StateId> queue{o_.initial};
+  std::vector<bool> queued(o_.num_states, false);
+  queued[o_.initial] = true;
+  add(o_.initial, o_.initial_permutation);
+  while (!queue.empty()) {
+    const StateId s = queue.front();
+    queue.pop_front();
+    queued[s] = false;
+    for (const Arc& a : arcs_.of(s))
+      for (PermutationId g = 0; g < group_.size(); ++g) {
+        if (!has(s, g)) continue;
+        const PermutationId gh = group_.compose(g, a.permutation);
+        if (has(a.to, gh)) continue;
+        add(a.to, gh);
+        if (!queued[a.to]) {
+          queued[a.to] = true;
+          queue.push_back(a.to);
+        }
+      }
+  }
+}
+
+// The facts of the SCC of M~ through (identity, root) that `component`
+// stands for (the header's construction): frames by a breadth-first search
+// inside the component, G_C from Schreier's generators, then each member's
+// steps and pending set moved into the root's frame by every g f_r.
+LiftedFacts SymmetricChecker::lift(std::span<const StateId> members, const Components& c, std::uint32_t component) {
+  LiftedFacts f;
+  const StateId root = members.front();
+  frame_[root] = ThreadPermutations::identity;
+  std::vector<StateId> queue{root};
+  std::vector<PermutationId> generators;
+  std::vector<ThreadMask> own_steps(members.size(), 0);  // by position in `queue`
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const StateId v = queue[head];
+    const NodeArcs arcs = of(v);
+    for (std::size_t i = 0; i < arcs.size(); ++i) {
+      const Arc& raw = arcs.arcs[i];
+      const NodeArc a = arcs[i];
+      if (!a.kept || !keeps_node(a.to) || c.of[a.to] != component) continue;
+      f.has_cycle = true;
+      if (a.label.kind == LabelKind::step) {
+        own_steps[head] |= ThreadMask{1} << a.label.thread;
+        f.tracked_steps = f.tracked_steps || a.label.thread == static_cast<int>(v % static_cast<StateId>(width_));
+      }
+      const PermutationId there = group_.compose(frame_[v], raw.permutation);
+      if (frame_[a.to] == std::numeric_limits<PermutationId>::max()) {
+        frame_[a.to] = there;
+        queue.push_back(a.to);
+      } else if (const PermutationId h = group_.compose(there, group_.inverse(frame_[a.to]));
+                 h != ThreadPermutations::identity && std::find(generators.begin(), generators.end(), h) == generators.end()) {
+        generators.push_back(h);
+      }
+    }
+  }
+  const std::vector<PermutationId> lifted = group_.generated(generators);
+  for (std::size_t i = 0; i < queue.size(); ++i) {
+    const StateId v = queue[i];
+    const ThreadMask pending = pending_[v / static_cast<StateId>(width_)];
+    for (const PermutationId g : lifted) {
+      const PermutationId into_root = group_.compose(g, frame_[v]);
+      f.steps |= image(into_root, own_steps[i]);
+      f.always_pending &= image(into_root, pending);
+    }
+  }
+  for (const StateId v : queue) frame_[v] = std::numeric_limits<PermutationId>::max();
+  return f;
+}
+
+std::string searched(Progress p) {
+  switch (p) {
+    case Progress::lock_free: return "SCCs of the step transitions";
+    case Progress::deadlock_free: return "fair SCCs of the step transitions";
+    case Progress::obstruction_free: return "SCCs of (state, T) and the step(T) transitions";
+    case Progress::wait_free: return "SCCs of (state, T) where T is pending";
+    case Progress::starvation_free: return "fair SCCs of (state, T) where T is pending";
+  }
+  return "";
+}
+
+ProgressVerdict SymmetricChecker::check(Progress p) {
+  search_ = p == Progress::lock_free || p == Progress::deadlock_free ? Search::steps
+            : p == Progress::obstruction_free                        ? Search::own_steps
+                                                                     : Search::while_pending;
+  width_ = search_ == Search::steps ? 1 : k_;
+  const std::uint64_t nodes = std::uint64_t{o_.num_states} * static_cast<std::uint64_t>(width_);
+  if (nodes >= std::numeric_limits<StateId>::max())
+    throw ProgressInputError(fmt::format("{} states x {} threads is too many nodes to search", o_.num_states, k_));
+  const auto n = static_cast<StateId>(nodes);
+  const Components c = filtered_sccs(
+      n, *this, [&](StateId v) { return keeps_node(v); }, [](const NodeArc& a) { return a.kept; });
+  std::vector<std::uint64_t> begin(static_cast<std::size_t>(c.count) + 1, 0);  // the members of each SCC
+  for (StateId v = 0; v < n; ++v)
+    if (c.of[v] != no_component) ++begin[c.of[v] + 1];
+  std::partial_sum(begin.begin(), begin.end(), begin.begin());
+  std::vector<StateId> members(begin.back());
+  {
+    std::vector<std::uint64_t> next(begin.begin(), begin.end() - 1);
+    for (StateId v = 0; v < n; ++v)
+      if (c.of[v] != no_component) members[next[c.of[v]]++] = v;
+  }
+  frame_.assign(n, std::numeric_limits<PermutationId>::max());
+  ProgressVerdict verdict;
+  verdict.property = p;
+  const bool fair = p == Progress::deadlock_free || p == Progress::starvation_free;
+  std::uint32_t violating = 0;
+  for (std::uint32_t comp = 0; comp < c.count; ++comp) {
+    const std::span<const StateId> in(members.data() + begin[comp], members.data() + begin[comp + 1]);
+    const LiftedFacts f = lift(in, c, comp);
+    const bool bad = fair ? f.fair() : p == Progress::wait_free ? f.tracked_steps : f.has_cycle;
+    if (!bad) continue;
+    ++violating;
+    if (width_ == 1) {
+      verdict.failing = 1;
+      continue;
+    }
+    // Every reachable (g, root) gives thread g(x) a violating run.
+    reach_frames();
+    const StateId root = in.front(), s = root / static_cast<StateId>(width_);
+    const auto x = static_cast<std::size_t>(root % static_cast<StateId>(width_));
+    for (PermutationId g = 0; g < group_.size(); ++g)
+      if (frames_[s * frame_words_ + g / 64] >> (g % 64) & 1) verdict.failing |= ThreadMask{1} << group_.image(g)[x];
+  }
+  verdict.holds = verdict.failing == 0;
+  verdict.checked_on =
+      fmt::format("{}: on the orbit LTS ({} states, {} transitions, {} threads), {}: {} nodes, {} SCCs, {} violating",
+                  progress_name(p), o_.num_states, o_.transitions.size(), k_, searched(p), n, c.count, violating);
+  return verdict;
+}
+
+}  // namespace
+
+std::vector<ProgressVerdict> check_symmetric_progress(const lts::OrbitLts& orbits,
+                                                      const std::vector<Progress>& properties) {
+  SymmetricChecker checker(orbits);
+  std::vector<ProgressVerdict> out;
+  for (const Progress p : properties) out.push_back(checker.check(p));
+  return out;
+}
+
+}  // namespace refine
