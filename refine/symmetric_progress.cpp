@@ -116,8 +116,8 @@ class SymmetricChecker {
   NodeArc node_arc(const Arc& a, int x) const {
     const int y = width_ == 1 ? 0 : group_.image(group_.inverse(a.permutation))[static_cast<std::size_t>(x)];
     const ThreadLabel l = labels_[a.label];
-    const bool kept = search_ == Search::while_pending ||
-                      (l.kind == LabelKind::step && (search_ == Search::steps || l.thread == x));
+    const bool kept =
+        search_ == Search::while_pending || (l.kind == LabelKind::step && (search_ == Search::steps || l.thread == x));
     return {a.to * static_cast<StateId>(width_) + static_cast<StateId>(y), l, kept};
   }
   bool keeps_node(StateId node) const {
@@ -139,6 +139,11 @@ class SymmetricChecker {
   Search search_ = Search::steps;
   int width_ = 1;
   std::vector<PermutationId> frame_;  // per node, inside the component being lifted
+  // lift()'s buffers, kept from one component to the next: most components
+  // are single nodes, and there are as many as nodes.
+  std::vector<StateId> queue_;
+  std::vector<PermutationId> generators_;
+  std::vector<ThreadMask> own_steps_;  // by position in queue_
 };
 
 std::vector<ThreadLabel> SymmetricChecker::classify_labels() const {
@@ -174,10 +179,10 @@ void SymmetricChecker::derive_pending() {
       const ThreadLabel l = labels_[a.label];
       const std::string& name = o_.labels.name(a.label);
       if (l.kind == LabelKind::tau || l.kind == LabelKind::other)
-        throw ProgressInputError(fmt::format(
-            "label {} (from orbit state {}) is none of call(T,...), ret(T,...), step(T): make the LTS with "
-            "`gen --thread-steps`",
-            l.kind == LabelKind::tau ? "i" : name, s));
+        throw ProgressInputError(
+            fmt::format("label {} (from orbit state {}) is none of call(T,...), ret(T,...), step(T): make the LTS with "
+                        "`gen --thread-steps`",
+                        l.kind == LabelKind::tau ? "i" : name, s));
       const ThreadMask bit = ThreadMask{1} << l.thread;
       ThreadMask q = pending_[s];
       if (l.kind == LabelKind::call) {
@@ -210,8 +215,7 @@ void SymmetricChecker::derive_pending() {
     }
   }
   if (!has_call) throw ProgressInputError("no reachable call(T,...): not an object system with clients");
-  if (!has_step)
-    throw ProgressInputError("no reachable step(T): make the LTS with `gen --thread-steps`");
+  if (!has_step) throw ProgressInputError("no reachable step(T): make the LTS with `gen --thread-steps`");
 }
 
 // The permutations g with (g, r) reachable in M~, for every r: a fixpoint,
@@ -221,7 +225,9 @@ void SymmetricChecker::reach_frames() {
   frame_words_ = (group_.size() + 63) / 64;
   frames_.assign(static_cast<std::size_t>(o_.num_states) * frame_words_, 0);
   const auto has = [&](StateId s, PermutationId g) { return frames_[s * frame_words_ + g / 64] >> (g % 64) & 1; };
-  const auto add = [&](StateId s, PermutationId g) { frames_[s * frame_words_ + g / 64] |= std::uint64_t{1} << (g % 64); };
+  const auto add = [&](StateId s, PermutationId g) {
+    frames_[s * frame_words_ + g / 64] |= std::uint64_t{1} << (g % 64);
+  };
   std::deque<StateId> queue{o_.initial};
   std::vector<bool> queued(o_.num_states, false);
   queued[o_.initial] = true;
@@ -252,9 +258,12 @@ LiftedFacts SymmetricChecker::lift(std::span<const StateId> members, const Compo
   LiftedFacts f;
   const StateId root = members.front();
   frame_[root] = ThreadPermutations::identity;
-  std::vector<StateId> queue{root};
-  std::vector<PermutationId> generators;
-  std::vector<ThreadMask> own_steps(members.size(), 0);  // by position in `queue`
+  std::vector<StateId>& queue = queue_;
+  std::vector<PermutationId>& generators = generators_;
+  std::vector<ThreadMask>& own_steps = own_steps_;
+  queue.assign(1, root);
+  generators.clear();
+  own_steps.assign(members.size(), 0);
   for (std::size_t head = 0; head < queue.size(); ++head) {
     const StateId v = queue[head];
     const NodeArcs arcs = of(v);
@@ -272,13 +281,15 @@ LiftedFacts SymmetricChecker::lift(std::span<const StateId> members, const Compo
         frame_[a.to] = there;
         queue.push_back(a.to);
       } else if (const PermutationId h = group_.compose(there, group_.inverse(frame_[a.to]));
-                 h != ThreadPermutations::identity && std::find(generators.begin(), generators.end(), h) == generators.end()) {
+                 h != ThreadPermutations::identity &&
+                 std::find(generators.begin(), generators.end(), h) == generators.end()) {
         generators.push_back(h);
       }
     }
   }
-  const std::vector<PermutationId> lifted = group_.generated(generators);
-  for (std::size_t i = 0; i < queue.size(); ++i) {
+  // Without an arc inside, the component violates nothing.
+  const std::vector<PermutationId> lifted = f.has_cycle ? group_.generated(generators) : std::vector<PermutationId>{};
+  for (std::size_t i = 0; i < queue.size() && f.has_cycle; ++i) {
     const StateId v = queue[i];
     const ThreadMask pending = pending_[v / static_cast<StateId>(width_)];
     for (const PermutationId g : lifted) {

@@ -191,7 +191,7 @@ TEST(SymmetricProgress, MirroredLivelockByHand) {
   EXPECT_FALSE(v[0].holds);  // lock-free
   EXPECT_FALSE(v[1].holds);  // wait-free
   EXPECT_EQ(v[1].failing, 3u);
-  EXPECT_TRUE(v[2].holds);  // obstruction-free
+  EXPECT_TRUE(v[2].holds);   // obstruction-free
   EXPECT_FALSE(v[3].holds);  // deadlock-free
   EXPECT_FALSE(v[4].holds);  // starvation-free
   EXPECT_EQ(v[4].failing, 3u);
