@@ -33,11 +33,14 @@ namespace refine {
 // The verdict of each property of `properties`, in that order. `failing`
 // has bit t for thread t+1 (per-thread properties: every thread T for which
 // some reachable run violates it; the others: bit 0); `checked_on` names the
-// graphs searched and their sizes. Lassos are not built on this route
-// (ProgressVerdict::lasso stays empty). Throws ProgressInputError as
-// attribute_threads does (states named by their orbit numbers), and when a
-// label names a thread outside 1..K for K = the threads of the permutations.
+// graphs searched and their sizes. With `lassos`, a failing verdict has a
+// lasso of M~: the stem with the fewest calls and returns, labels as in the
+// object system (renamed by the permutations), states numbered in the order
+// the lasso meets them (0: the initial state), thread bit t for thread t+1.
+// Throws ProgressInputError as attribute_threads does (states named by
+// their orbit numbers), and when a label names a thread outside 1..K for K
+// = the threads of the permutations.
 std::vector<ProgressVerdict> check_symmetric_progress(const lts::OrbitLts& orbits,
-                                                      const std::vector<Progress>& properties);
+                                                      const std::vector<Progress>& properties, bool lassos = true);
 
 }  // namespace refine

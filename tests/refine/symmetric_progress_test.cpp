@@ -5,9 +5,11 @@
 // livelock worked out by hand; bad inputs refused.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <random>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -104,6 +106,67 @@ OrbitLts random_orbits(std::mt19937_64& rng, int threads) {
   return o;
 }
 
+// The states of `m` that the labels of `path` lead to from any of `from`.
+std::set<StateId> after(const lts::Lts& m, std::set<StateId> from, const std::vector<lts::Transition>& path) {
+  for (const lts::Transition& x : path) {
+    std::set<StateId> next;
+    for (const lts::Transition& t : m.transitions)
+      if (from.contains(t.from) && m.labels.name(t.label) == m.labels.name(x.label)) next.insert(t.to);
+    from = std::move(next);
+  }
+  return from;
+}
+
+// The lasso of v is one of M~ (m): its labels lead from the initial state
+// to a state from which the cycle's labels come back to it; the lasso's own
+// numbering is consistent (a path, and the cycle closes); and the cycle
+// violates v's property, read off the labels: which threads are pending at
+// its start (calls minus returns in the stem) and stay so (no call or
+// return of theirs in the cycle), and which step.
+void expect_real_lasso(const lts::Lts& m, const refine::ProgressVerdict& v, int threads) {
+  const refine::ProgressLasso& l = v.lasso;
+  ASSERT_FALSE(l.cycle.empty()) << refine::progress_name(v.property);
+  for (std::size_t i = 0; i + 1 < l.stem.size(); ++i) EXPECT_EQ(l.stem[i].to, l.stem[i + 1].from);
+  for (std::size_t i = 0; i + 1 < l.cycle.size(); ++i) EXPECT_EQ(l.cycle[i].to, l.cycle[i + 1].from);
+  EXPECT_EQ(l.cycle.front().from, l.cycle.back().to);
+  EXPECT_EQ(l.cycle.front().from, l.stem.empty() ? 0u : l.stem.back().to);
+  bool closes = false;
+  for (const StateId s : after(m, {m.initial}, l.stem)) closes = closes || after(m, {s}, l.cycle).contains(s);
+  EXPECT_TRUE(closes) << refine::progress_name(v.property) << ": the labels are no lasso of M~";
+  refine::ThreadMask pending = 0, touched = 0, stepping = 0;
+  for (const lts::Transition& x : l.stem) {
+    std::uint32_t t = 0;
+    const refine::LabelKind k = refine::classify_label(m.labels.name(x.label), t).kind;
+    if (k == refine::LabelKind::call) pending |= refine::ThreadMask{1} << (t - 1);
+    if (k == refine::LabelKind::ret) pending &= ~(refine::ThreadMask{1} << (t - 1));
+  }
+  for (const lts::Transition& x : l.cycle) {
+    std::uint32_t t = 0;
+    const refine::LabelKind k = refine::classify_label(m.labels.name(x.label), t).kind;
+    (k == refine::LabelKind::step ? stepping : touched) |= refine::ThreadMask{1} << (t - 1);
+  }
+  const refine::ThreadMask forever = pending & ~touched, all_threads = (refine::ThreadMask{1} << threads) - 1;
+  const refine::ThreadMask tracked = l.thread ? refine::ThreadMask{1} << (l.thread - 1) : 0;
+  EXPECT_EQ(l.stepping, stepping);
+  EXPECT_EQ(l.pending_forever, forever);
+  switch (v.property) {
+    case Progress::lock_free: EXPECT_EQ(touched, 0u); break;
+    case Progress::obstruction_free:
+      EXPECT_EQ(touched, 0u) << "a call or return";
+      EXPECT_EQ(stepping, tracked);
+      break;
+    case Progress::wait_free: EXPECT_TRUE(forever & tracked && stepping & tracked); break;
+    case Progress::deadlock_free:
+      EXPECT_EQ(touched, 0u);
+      EXPECT_EQ(forever & ~stepping & all_threads, 0u);
+      break;
+    case Progress::starvation_free:
+      EXPECT_TRUE(forever & tracked);
+      EXPECT_EQ(forever & ~stepping, 0u);
+      break;
+  }
+}
+
 // "lock-free holds, wait-free fails for {1,2}, ...", or "refused".
 std::string describe(const std::vector<refine::ProgressVerdict>& verdicts,
                      const std::vector<std::uint32_t>& thread_of_bit) {
@@ -152,6 +215,24 @@ TEST(SymmetricProgress, RandomAgainstTheExpansion) {
                              << " orbit states, " << m.num_states << " expanded)";
     if (expected == "refused") continue;
     ++decided;
+    // Each lasso is one of M~, and its stem has as few calls and returns as
+    // the direct route's.
+    const std::vector<refine::ProgressVerdict> direct = refine::check_progress(m, all).verdicts;
+    const auto calls_and_returns = [&](const std::vector<lts::Transition>& path, const lts::LabelTable& labels) {
+      return std::count_if(path.begin(), path.end(),
+                           [&](const lts::Transition& x) { return !labels.name(x.label).starts_with("step"); });
+    };
+    const std::vector<refine::ProgressVerdict> symmetric = refine::check_symmetric_progress(o, all);
+    for (std::size_t i = 0; i < symmetric.size(); ++i) {
+      if (symmetric[i].holds) continue;
+      expect_real_lasso(m, symmetric[i], threads);
+      EXPECT_EQ(calls_and_returns(symmetric[i].lasso.stem, o.labels), calls_and_returns(direct[i].lasso.stem, m.labels))
+          << refine::progress_name(symmetric[i].property);
+    }
+    if (HasFailure()) {
+      ADD_FAILURE() << "round " << round << ": a lasso is wrong";
+      return;
+    }
     failing += expected.find("fails") != std::string::npos;
     group_needed += m.num_states > o.num_states;
   }
@@ -196,6 +277,13 @@ TEST(SymmetricProgress, MirroredLivelockByHand) {
   EXPECT_FALSE(v[4].holds);  // starvation-free
   EXPECT_EQ(v[4].failing, 3u);
   EXPECT_EQ(symmetric_verdicts(o, 2), direct_verdicts(expansion(o, group)));
+  // The fair lasso alternates the threads: call(1) call(2), then for ever
+  // step(1) step(2), through the mirror image and back.
+  std::vector<std::string> stem, cycle;
+  for (const lts::Transition& x : v[3].lasso.stem) stem.push_back(o.labels.name(x.label));
+  for (const lts::Transition& x : v[3].lasso.cycle) cycle.push_back(o.labels.name(x.label));
+  EXPECT_EQ(stem, (std::vector<std::string>{"call(1,m)", "call(2,m)"}));
+  EXPECT_EQ(cycle, (std::vector<std::string>{"step(1)", "step(2)"}));
 }
 
 TEST(SymmetricProgress, RefusesInputsWithoutThreadAttribution) {

@@ -1,24 +1,17 @@
-#include "refine/symmetric_progress.hpp"
+#include "refine/symmetric_checker.hpp"
 
-#include <bit>
+#include <algorithm>
 #include <deque>
 #include <limits>
-#include <numeric>
-#include <span>
 
 #include <fmt/format.h>
 
-#include "refine/filtered_scc.hpp"
+#include "refine/symmetric_progress.hpp"
 
 namespace refine {
+namespace symmetric {
 
 namespace {
-
-using lts::OrbitLts;
-using lts::OrbitTransition;
-using lts::PermutationId;
-using lts::StateId;
-using lts::ThreadPermutations;
 
 int threads_of(const OrbitLts& o) {
   const std::size_t size = o.label_image.empty() ? 1 : o.label_image.front().size();
@@ -31,120 +24,20 @@ int threads_of(const OrbitLts& o) {
                                        ThreadPermutations::max_threads));
 }
 
-struct Arc {
-  StateId to;
-  lts::LabelId label;
-  PermutationId permutation;
-};
+}  // namespace
 
-// The orbit transitions by source.
-class OrbitArcs {
- public:
-  explicit OrbitArcs(const OrbitLts& o) : offsets_(static_cast<std::size_t>(o.num_states) + 1, 0) {
-    for (const OrbitTransition& t : o.transitions) ++offsets_[t.from + 1];
-    std::partial_sum(offsets_.begin(), offsets_.end(), offsets_.begin());
-    arcs_.resize(o.transitions.size());
-    std::vector<std::uint64_t> next(offsets_.begin(), offsets_.end() - 1);
-    for (const OrbitTransition& t : o.transitions) arcs_[next[t.from]++] = {t.to, t.label, t.permutation};
-  }
-  std::span<const Arc> of(StateId s) const { return {arcs_.data() + offsets_[s], arcs_.data() + offsets_[s + 1]}; }
-
- private:
-  std::vector<std::uint64_t> offsets_;
-  std::vector<Arc> arcs_;
-};
-
-struct ThreadLabel {
-  LabelKind kind = LabelKind::other;
-  int thread = 0;  // from 0
-};
-
-// What the SCC of M~ that an orbit SCC stands for offers a cycle, in the
-// frame of the SCC's root (its first node).
-struct LiftedFacts {
-  bool has_cycle = false;
-  bool tracked_steps = false;  // a step of the tracked thread (per-thread graphs)
-  ThreadMask steps = 0;
-  ThreadMask always_pending = ~ThreadMask{0};
-  bool fair() const { return has_cycle && (always_pending & ~steps) == 0; }
-};
-
-// Which sub-graph of M~ a property searches (docs/progress.md, "The direct
-// route"), on nodes (representative, tracked thread) when per thread.
-enum class Search { steps, own_steps, while_pending };
-
-class SymmetricChecker {
- public:
-  explicit SymmetricChecker(const OrbitLts& o)
-      : o_(o), k_(threads_of(o)), group_(k_), arcs_(o), labels_(classify_labels()) {
-    derive_pending();
-    mask_image_.resize(group_.size() << k_);
-    for (PermutationId g = 0; g < group_.size(); ++g)
-      for (ThreadMask m = 0; m < (ThreadMask{1} << k_); ++m) {
-        ThreadMask image = 0;
-        for (int t = 0; t < k_; ++t)
-          if (m >> t & 1) image |= ThreadMask{1} << group_.image(g)[static_cast<std::size_t>(t)];
-        mask_image_[(std::size_t{g} << k_) | m] = image;
-      }
-  }
-
-  ProgressVerdict check(Progress p);
-
-  // The graph filtered_sccs walks: node s * width + x is representative s
-  // with the tracked thread x in its frame (width 1: nothing tracked).
-  struct NodeArc {
-    StateId to;
-    ThreadLabel label;
-    bool kept;  // in the sub-graph searched (the target may still be left out)
-  };
-  struct NodeArcs {
-    std::span<const Arc> arcs;
-    int x;
-    const SymmetricChecker* c;
-    std::size_t size() const { return arcs.size(); }
-    NodeArc operator[](std::size_t i) const { return c->node_arc(arcs[i], x); }
-  };
-  NodeArcs of(StateId node) const {
-    return {arcs_.of(node / static_cast<StateId>(width_)), static_cast<int>(node % static_cast<StateId>(width_)), this};
-  }
-
- private:
-  std::vector<ThreadLabel> classify_labels() const;
-  void derive_pending();
-  void reach_frames();
-  ThreadMask image(PermutationId g, ThreadMask m) const { return mask_image_[(std::size_t{g} << k_) | m]; }
-  NodeArc node_arc(const Arc& a, int x) const {
-    const int y = width_ == 1 ? 0 : group_.image(group_.inverse(a.permutation))[static_cast<std::size_t>(x)];
-    const ThreadLabel l = labels_[a.label];
-    const bool kept =
-        search_ == Search::while_pending || (l.kind == LabelKind::step && (search_ == Search::steps || l.thread == x));
-    return {a.to * static_cast<StateId>(width_) + static_cast<StateId>(y), l, kept};
-  }
-  bool keeps_node(StateId node) const {
-    const StateId s = node / static_cast<StateId>(width_);
-    return reached_[s] && (search_ != Search::while_pending || (pending_[s] >> (node % width_) & 1));
-  }
-  LiftedFacts lift(std::span<const StateId> members, const Components& c, std::uint32_t component);
-
-  const OrbitLts& o_;
-  int k_;
-  ThreadPermutations group_;
-  OrbitArcs arcs_;
-  std::vector<ThreadLabel> labels_;
-  std::vector<bool> reached_;
-  std::vector<ThreadMask> pending_;  // per representative, in its own frame
-  std::vector<ThreadMask> mask_image_;
-  std::vector<std::uint64_t> frames_;  // per representative, the permutations g with (g, r) reachable
-  std::size_t frame_words_ = 0;
-  Search search_ = Search::steps;
-  int width_ = 1;
-  std::vector<PermutationId> frame_;  // per node, inside the component being lifted
-  // lift()'s buffers, kept from one component to the next: most components
-  // are single nodes, and there are as many as nodes.
-  std::vector<StateId> queue_;
-  std::vector<PermutationId> generators_;
-  std::vector<ThreadMask> own_steps_;  // by position in queue_
-};
+SymmetricChecker::SymmetricChecker(const OrbitLts& o)
+    : o_(o), k_(threads_of(o)), group_(k_), arcs_(o), labels_(classify_labels()) {
+  derive_pending();
+  mask_image_.resize(group_.size() << k_);
+  for (PermutationId g = 0; g < group_.size(); ++g)
+    for (ThreadMask m = 0; m < (ThreadMask{1} << k_); ++m) {
+      ThreadMask image = 0;
+      for (int t = 0; t < k_; ++t)
+        if (m >> t & 1) image |= ThreadMask{1} << group_.image(g)[static_cast<std::size_t>(t)];
+      mask_image_[(std::size_t{g} << k_) | m] = image;
+    }
+}
 
 std::vector<ThreadLabel> SymmetricChecker::classify_labels() const {
   std::vector<ThreadLabel> out(o_.labels.size());
@@ -302,6 +195,8 @@ LiftedFacts SymmetricChecker::lift(std::span<const StateId> members, const Compo
   return f;
 }
 
+namespace {
+
 std::string searched(Progress p) {
   switch (p) {
     case Progress::lock_free: return "SCCs of the step transitions";
@@ -313,7 +208,9 @@ std::string searched(Progress p) {
   return "";
 }
 
-ProgressVerdict SymmetricChecker::check(Progress p) {
+}  // namespace
+
+ProgressVerdict SymmetricChecker::check(Progress p, bool lassos) {
   search_ = p == Progress::lock_free || p == Progress::deadlock_free ? Search::steps
             : p == Progress::obstruction_free                        ? Search::own_steps
                                                                      : Search::while_pending;
@@ -339,11 +236,12 @@ ProgressVerdict SymmetricChecker::check(Progress p) {
   verdict.property = p;
   const bool fair = p == Progress::deadlock_free || p == Progress::starvation_free;
   std::uint32_t violating = 0;
+  std::vector<bool> bad(c.count, false);
   for (std::uint32_t comp = 0; comp < c.count; ++comp) {
     const std::span<const StateId> in(members.data() + begin[comp], members.data() + begin[comp + 1]);
     const LiftedFacts f = lift(in, c, comp);
-    const bool bad = fair ? f.fair() : p == Progress::wait_free ? f.tracked_steps : f.has_cycle;
-    if (!bad) continue;
+    bad[comp] = fair ? f.fair() : p == Progress::wait_free ? f.tracked_steps : f.has_cycle;
+    if (!bad[comp]) continue;
     ++violating;
     if (width_ == 1) {
       verdict.failing = 1;
@@ -357,19 +255,20 @@ ProgressVerdict SymmetricChecker::check(Progress p) {
       if (frames_[s * frame_words_ + g / 64] >> (g % 64) & 1) verdict.failing |= ThreadMask{1} << group_.image(g)[x];
   }
   verdict.holds = verdict.failing == 0;
+  if (!verdict.holds && lassos) verdict.lasso = lasso(p, c, bad);
   verdict.checked_on =
       fmt::format("{}: on the orbit LTS ({} states, {} transitions, {} threads), {}: {} nodes, {} SCCs, {} violating",
                   progress_name(p), o_.num_states, o_.transitions.size(), k_, searched(p), n, c.count, violating);
   return verdict;
 }
 
-}  // namespace
+}  // namespace symmetric
 
 std::vector<ProgressVerdict> check_symmetric_progress(const lts::OrbitLts& orbits,
-                                                      const std::vector<Progress>& properties) {
-  SymmetricChecker checker(orbits);
+                                                      const std::vector<Progress>& properties, bool lassos) {
+  symmetric::SymmetricChecker checker(orbits);
   std::vector<ProgressVerdict> out;
-  for (const Progress p : properties) out.push_back(checker.check(p));
+  for (const Progress p : properties) out.push_back(checker.check(p, lassos));
   return out;
 }
 
