@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <deque>
 #include <limits>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -27,7 +28,7 @@ int threads_of(const OrbitLts& o) {
 }  // namespace
 
 SymmetricChecker::SymmetricChecker(const OrbitLts& o)
-    : o_(o), k_(threads_of(o)), group_(k_), arcs_(o), labels_(classify_labels()) {
+    : o_(o), k_(threads_of(o)), group_(k_), arcs_(o), transitions_(o.transitions.size()), labels_(classify_labels()) {
   derive_pending();
   mask_image_.resize(group_.size() << k_);
   for (PermutationId g = 0; g < group_.size(); ++g)
@@ -37,6 +38,14 @@ SymmetricChecker::SymmetricChecker(const OrbitLts& o)
         if (m >> t & 1) image |= ThreadMask{1} << group_.image(g)[static_cast<std::size_t>(t)];
       mask_image_[(std::size_t{g} << k_) | m] = image;
     }
+}
+
+ThreadedLts SymmetricChecker::threaded() const {
+  ThreadedLts t;
+  for (const ThreadLabel& l : labels_) t.label.push_back({l.kind, static_cast<std::uint8_t>(l.thread)});
+  for (int k = 1; k <= k_; ++k) t.threads.push_back(static_cast<std::uint32_t>(k));
+  t.has_steps = true;
+  return t;
 }
 
 std::vector<ThreadLabel> SymmetricChecker::classify_labels() const {
@@ -210,6 +219,28 @@ std::string searched(Progress p) {
 
 }  // namespace
 
+// The SCCs of the graph of search_, and the members of each: computed once
+// for the properties that search the same graph (lock- and deadlock-freedom;
+// wait- and starvation-freedom), when asked one after the other.
+const SymmetricChecker::SearchedGraph& SymmetricChecker::searched_graph(StateId n) {
+  if (graph_.valid && graph_.search == search_) return graph_;
+  graph_ = {};
+  graph_.search = search_;
+  graph_.components = filtered_sccs(
+      n, *this, [&](StateId v) { return keeps_node(v); }, [](const NodeArc& a) { return a.kept; });
+  const Components& c = graph_.components;
+  graph_.begin.assign(static_cast<std::size_t>(c.count) + 1, 0);
+  for (StateId v = 0; v < n; ++v)
+    if (c.of[v] != no_component) ++graph_.begin[c.of[v] + 1];
+  std::partial_sum(graph_.begin.begin(), graph_.begin.end(), graph_.begin.begin());
+  graph_.members.resize(graph_.begin.back());
+  std::vector<std::uint64_t> next(graph_.begin.begin(), graph_.begin.end() - 1);
+  for (StateId v = 0; v < n; ++v)
+    if (c.of[v] != no_component) graph_.members[next[c.of[v]]++] = v;
+  graph_.valid = true;
+  return graph_;
+}
+
 ProgressVerdict SymmetricChecker::check(Progress p, bool lassos) {
   search_ = p == Progress::lock_free || p == Progress::deadlock_free ? Search::steps
             : p == Progress::obstruction_free                        ? Search::own_steps
@@ -219,18 +250,10 @@ ProgressVerdict SymmetricChecker::check(Progress p, bool lassos) {
   if (nodes >= std::numeric_limits<StateId>::max())
     throw ProgressInputError(fmt::format("{} states x {} threads is too many nodes to search", o_.num_states, k_));
   const auto n = static_cast<StateId>(nodes);
-  const Components c = filtered_sccs(
-      n, *this, [&](StateId v) { return keeps_node(v); }, [](const NodeArc& a) { return a.kept; });
-  std::vector<std::uint64_t> begin(static_cast<std::size_t>(c.count) + 1, 0);  // the members of each SCC
-  for (StateId v = 0; v < n; ++v)
-    if (c.of[v] != no_component) ++begin[c.of[v] + 1];
-  std::partial_sum(begin.begin(), begin.end(), begin.begin());
-  std::vector<StateId> members(begin.back());
-  {
-    std::vector<std::uint64_t> next(begin.begin(), begin.end() - 1);
-    for (StateId v = 0; v < n; ++v)
-      if (c.of[v] != no_component) members[next[c.of[v]]++] = v;
-  }
+  const SearchedGraph& graph = searched_graph(n);
+  const Components& c = graph.components;
+  const std::vector<std::uint64_t>& begin = graph.begin;
+  const std::vector<StateId>& members = graph.members;
   frame_.assign(n, std::numeric_limits<PermutationId>::max());
   ProgressVerdict verdict;
   verdict.property = p;
@@ -258,18 +281,35 @@ ProgressVerdict SymmetricChecker::check(Progress p, bool lassos) {
   if (!verdict.holds && lassos) verdict.lasso = lasso(p, c, bad);
   verdict.checked_on =
       fmt::format("{}: on the orbit LTS ({} states, {} transitions, {} threads), {}: {} nodes, {} SCCs, {} violating",
-                  progress_name(p), o_.num_states, o_.transitions.size(), k_, searched(p), n, c.count, violating);
+                  progress_name(p), o_.num_states, transitions_, k_, searched(p), n, c.count, violating);
   return verdict;
 }
 
 }  // namespace symmetric
 
-std::vector<ProgressVerdict> check_symmetric_progress(const lts::OrbitLts& orbits,
-                                                      const std::vector<Progress>& properties, bool lassos) {
+namespace {
+
+ProgressResult check_all(symmetric::SymmetricChecker& checker, const std::vector<Progress>& properties, bool lassos) {
+  ProgressResult r;
+  r.threads = checker.threaded();
+  std::map<Progress, ProgressVerdict> by_property;  // checked in an order that shares SCCs, reported as asked
+  for (const Progress p : by_sub_graph(properties)) by_property.emplace(p, checker.check(p, lassos));
+  for (const Progress p : properties) r.verdicts.push_back(by_property.at(p));
+  return r;
+}
+
+}  // namespace
+
+ProgressResult check_symmetric_progress(const lts::OrbitLts& orbits, const std::vector<Progress>& properties,
+                                        bool lassos) {
   symmetric::SymmetricChecker checker(orbits);
-  std::vector<ProgressVerdict> out;
-  for (const Progress p : properties) out.push_back(checker.check(p, lassos));
-  return out;
+  return check_all(checker, properties, lassos);
+}
+
+ProgressResult check_symmetric_progress(lts::OrbitLts&& orbits, const std::vector<Progress>& properties, bool lassos) {
+  symmetric::SymmetricChecker checker(orbits);
+  std::vector<lts::OrbitTransition>().swap(orbits.transitions);  // the checker has its own copy, by source
+  return check_all(checker, properties, lassos);
 }
 
 }  // namespace refine

@@ -67,6 +67,8 @@ class SymmetricChecker {
  public:
   explicit SymmetricChecker(const OrbitLts& o);
 
+  // The labels classified for refine/progress_report.hpp: bit t is thread t+1.
+  ThreadedLts threaded() const;
   // With `lassos`, a failing verdict comes with one (symmetric_lasso.cpp).
   ProgressVerdict check(Progress p, bool lassos);
 
@@ -105,6 +107,14 @@ class SymmetricChecker {
     return reached_[s] && (search_ != Search::while_pending || (pending_[s] >> (node % width_) & 1));
   }
   LiftedFacts lift(std::span<const StateId> members, const Components& c, std::uint32_t component);
+  struct SearchedGraph {
+    bool valid = false;
+    Search search = Search::steps;
+    Components components;
+    std::vector<std::uint64_t> begin;  // the members of SCC k: members[begin[k] .. begin[k+1])
+    std::vector<StateId> members;
+  };
+  const SearchedGraph& searched_graph(StateId nodes);
 
   // Lassos of M~ (symmetric_lasso.cpp). A state (g, r) of M~, and a
   // transition between two of them with its label renamed by g.
@@ -141,7 +151,8 @@ class SymmetricChecker {
   const OrbitLts& o_;
   int k_;
   ThreadPermutations group_;
-  OrbitArcs arcs_;
+  OrbitArcs arcs_;  // the checker reads the transitions only here: the caller may free them
+  std::size_t transitions_;
   std::vector<ThreadLabel> labels_;
   std::vector<bool> reached_;
   std::vector<ThreadMask> pending_;  // per representative, in its own frame
@@ -151,6 +162,7 @@ class SymmetricChecker {
   Search search_ = Search::steps;
   int width_ = 1;
   std::vector<PermutationId> frame_;  // per node, inside the component being lifted
+  SearchedGraph graph_;               // of the last check
   // lift()'s buffers, kept from one component to the next: most components
   // are single nodes, and there are as many as nodes.
   std::vector<StateId> queue_;

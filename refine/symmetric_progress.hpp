@@ -30,7 +30,9 @@
 
 namespace refine {
 
-// The verdict of each property of `properties`, in that order. `failing`
+// The verdict of each property of `properties`, in that order, and the
+// labels classified (ProgressResult::threads: thread bit t for thread t+1,
+// no per-state sets), as refine/progress_report.hpp reads them. `failing`
 // has bit t for thread t+1 (per-thread properties: every thread T for which
 // some reachable run violates it; the others: bit 0); `checked_on` names the
 // graphs searched and their sizes. With `lassos`, a failing verdict has a
@@ -40,7 +42,11 @@ namespace refine {
 // Throws ProgressInputError as attribute_threads does (states named by
 // their orbit numbers), and when a label names a thread outside 1..K for K
 // = the threads of the permutations.
-std::vector<ProgressVerdict> check_symmetric_progress(const lts::OrbitLts& orbits,
-                                                      const std::vector<Progress>& properties, bool lassos = true);
+ProgressResult check_symmetric_progress(const lts::OrbitLts& orbits, const std::vector<Progress>& properties,
+                                        bool lassos = true);
+// The same, freeing the orbit transitions once the checker has read them
+// (the checker keeps them by source): a lower peak for a large orbit LTS.
+ProgressResult check_symmetric_progress(lts::OrbitLts&& orbits, const std::vector<Progress>& properties,
+                                        bool lassos = true);
 
 }  // namespace refine

@@ -9,6 +9,7 @@
 #include "formats/aut_writer.hpp"
 #include "formats/output_file.hpp"
 #include "tools/common/gen_options.hpp"
+#include "tools/common/gen_progress.hpp"
 #include "tools/common/gen_replay.hpp"
 #include "tools/common/tool.hpp"
 
@@ -34,20 +35,49 @@ lts::Lts quotient_modulo_symmetry(lts::OrbitLts&& orbits, int threads, bool repo
   return std::move(q.quotient);
 }
 
-// Explores the model and writes its LTS (or replays a counterexample).
-int generate(const CLI::App& app, const tools::GenOptions& g, const tools::ReplayOptions& replay_options) {
+// The options that exclude each other across --replay and --progress.
+void check_modes(const CLI::App& app, const tools::GenOptions& g, const tools::ReplayOptions& replay,
+                 const tools::GenProgressOptions& progress) {
+  // A replay names threads and follows gen's state numbers.
+  if (replay.wanted() && g.symmetry)
+    throw tools::UsageError("--replay follows the LTS without --symmetry: generate and check it without");
+  if (progress.wanted() && replay.wanted()) throw tools::UsageError("--progress and --replay: give one of them");
+  if (progress.wanted() && app.count("--output") != 0)
+    throw tools::UsageError(
+        "--progress prints verdicts and writes no LTS: drop -o (or write the LTS with "
+        "--thread-steps and check it with refines --progress)");
+  if (!progress.cex_path.empty()) {
+    formats::check_output_path(progress.cex_path);
+    formats::check_outputs_spare_inputs({progress.cex_path}, {g.model});
+  }
+}
+
+// Explores the model and writes its LTS (or replays a counterexample, or
+// decides progress properties).
+int generate(const CLI::App& app, const tools::GenOptions& g, const tools::ReplayOptions& replay_options,
+             const tools::GenProgressOptions& progress_options) {
   const frontend::CompileOptions options = tools::compile_options(g);
   frontend::ExploreOptions explore = tools::explore_options(app, g);
   formats::check_output_path(g.output.path);
   formats::check_outputs_spare_inputs({g.output.path}, {g.model});
-  // A replay names threads and follows gen's state numbers.
-  if (replay_options.wanted() && g.symmetry)
-    throw tools::UsageError("--replay follows the LTS without --symmetry: generate and check it without");
+  check_modes(app, g, replay_options, progress_options);
   const frontend::Program program = frontend::load_model(g.model, options);
   if (replay_options.wanted()) return tools::replay(program, g.model, replay_options, explore);
   const bool terminal = ::isatty(STDERR_FILENO) != 0;
   tools::ProgressLine progress(terminal);
   if (terminal || g.stats) explore.on_progress = [&](const frontend::ExploreProgress& p) { progress.show(p); };
+  if (progress_options.wanted()) {
+    const auto explored = [&](const frontend::ExploreStats& st) {
+      progress.end(&st);
+      if (g.stats) fmt::print(stderr, "{}", tools::stats_line(st));
+    };
+    try {
+      return tools::check_progress(program, g.model, progress_options, explore, explored, g.stats);
+    } catch (...) {
+      progress.end(nullptr);
+      throw;
+    }
+  }
   frontend::ExploreStats st;
   lts::Lts lts;
   lts::OrbitLts orbits;
@@ -87,11 +117,15 @@ int main(int argc, char** argv) {
       "A thread that waits (at a lock held by another thread, or a false await) takes a step that\n"
       "changes nothing.\n"
       "The language is described in docs/language.md.\n"
-      "Exit status: 0 on success, 2 on an error (in the model, the options, or a run-time fault such as\n"
-      "a null dereference or an exhausted node pool).");
+      "With --progress it writes no LTS and prints the verdicts of refines --progress instead.\n"
+      "Exit status: 0 on success (with --progress: every property holds), 1 with --progress when one\n"
+      "does not hold, 2 on an error (in the model, the options, or a run-time fault such as a null\n"
+      "dereference or an exhausted node pool).");
   tools::GenOptions g;
   tools::add_gen_options(app, g);
   tools::ReplayOptions replay_options;
   tools::add_replay_options(app, replay_options);
-  return tools::run_tool(app, argc, argv, [&] { return generate(app, g, replay_options); });
+  tools::GenProgressOptions progress_options;
+  tools::add_gen_progress_options(app, progress_options);
+  return tools::run_tool(app, argc, argv, [&] { return generate(app, g, replay_options, progress_options); });
 }

@@ -187,7 +187,7 @@ std::string symmetric_verdicts(const OrbitLts& o, int threads) {
   std::vector<std::uint32_t> numbers;
   for (int t = 1; t <= threads; ++t) numbers.push_back(static_cast<std::uint32_t>(t));
   try {
-    return describe(refine::check_symmetric_progress(o, all), numbers);
+    return describe(refine::check_symmetric_progress(o, all).verdicts, numbers);
   } catch (const refine::ProgressInputError&) {
     return "refused";
   }
@@ -222,7 +222,7 @@ TEST(SymmetricProgress, RandomAgainstTheExpansion) {
       return std::count_if(path.begin(), path.end(),
                            [&](const lts::Transition& x) { return !labels.name(x.label).starts_with("step"); });
     };
-    const std::vector<refine::ProgressVerdict> symmetric = refine::check_symmetric_progress(o, all);
+    const std::vector<refine::ProgressVerdict> symmetric = refine::check_symmetric_progress(o, all).verdicts;
     for (std::size_t i = 0; i < symmetric.size(); ++i) {
       if (symmetric[i].holds) continue;
       expect_real_lasso(m, symmetric[i], threads);
@@ -267,7 +267,7 @@ TEST(SymmetricProgress, MirroredLivelockByHand) {
                    {1, call2, 2, ThreadPermutations::identity},
                    {2, step1, 2, swap}};
   o.label_image = lts::label_images(o.labels, group, rename);
-  const std::vector<refine::ProgressVerdict> v = refine::check_symmetric_progress(o, all);
+  const std::vector<refine::ProgressVerdict> v = refine::check_symmetric_progress(o, all).verdicts;
   ASSERT_EQ(v.size(), 5u);
   EXPECT_FALSE(v[0].holds);  // lock-free
   EXPECT_FALSE(v[1].holds);  // wait-free

@@ -20,26 +20,14 @@
 #include "refine/trace_inclusion.hpp"
 #include "refine/visible_actions.hpp"
 #include "tools/common/tool.hpp"
+#include "tools/common/verdict_output.hpp"
 
 namespace tools {
 
 namespace {
 
-constexpr int holds = 0, fails = 1;
-
 // Prints the verdict, writes --cex when it does not hold, and gives the exit status.
-int finish(const RefinesSettings& s, const refine::Report& report) {
-  std::fwrite(report.text.data(), 1, report.text.size(), stdout);
-  if (report.holds) return holds;
-  flush_standard_output();  // no --cex for a verdict that was lost
-  if (!s.cex_path.empty()) {
-    formats::OutputFile out(s.cex_path);
-    const std::string text = report.cex_text.empty() ? refine::trace_file_text(report.trace) : report.cex_text;
-    std::fwrite(text.data(), 1, text.size(), out.stream());
-    out.commit();
-  }
-  return fails;
-}
+int finish(const RefinesSettings& s, const refine::Report& report) { return emit_verdict(report, s.cex_path); }
 
 std::string shown(const std::string& path) { return formats::display_name(path); }
 

@@ -1,0 +1,71 @@
+#!/bin/bash
+# gen --progress, on the symmetric route and off it (docs/progress.md, "On
+# an orbit LTS"): for every model of models/ that --symmetry accepts, at
+# 2xinf, 3xinf, 2x2 and 3x1, `gen --progress all --symmetry` prints the
+# same verdicts and exits as `gen --progress all`, which prints what
+# `gen --thread-steps | refines --progress all` prints; every lasso of the
+# symmetric route replays on the model (gen --thread-steps --replay), so it
+# is a run of the object system. Configurations beyond 300,000 states on
+# the plain route are skipped. Then the refusals of --progress.
+set -u
+. "$(dirname "$0")/tool_lib.sh" gen refines
+compared=0 lassos=0
+verdicts() { sed -n '/^$/q;p' "$1" | sed 's|^[^:]*: ||'; }
+for src in "$SRC"/models/*.conc; do
+  model=$(basename "$src" .conc)
+  for config in "2 inf" "3 inf" "2 2" "3 1"; do
+    set -- $config
+    args=(--threads "$1" --ops "$2")
+    "$GEN" "$src" "${args[@]}" --max-states 300000 --progress all > "$tmp/p.txt" 2> "$tmp/p.err"
+    rp=$?
+    [ $rp = 2 ] && grep -q "more than 300000 states" "$tmp/p.err" && continue
+    "$GEN" "$src" "${args[@]}" --max-states 300000 --symmetry --progress all --cex "$tmp/s.cex" > "$tmp/s.txt" \
+      2> "$tmp/s.err"
+    rs=$?
+    grep -q -- "--symmetry needs a model" "$tmp/s.err" && break  # names a thread: refused at every size
+    if [ $rp = 2 ]; then
+      [ $rs = 2 ] || fail "$model $config: the plain route fails ($(head -1 "$tmp/p.err")), the symmetric one exits $rs"
+      continue
+    fi
+    [ $rs = $rp ] || fail "$model $config: exit $rs with --symmetry, $rp without: $(cat "$tmp/s.err")"
+    diff <(verdicts "$tmp/p.txt") <(verdicts "$tmp/s.txt") > /dev/null ||
+      fail "$model $config: the verdicts differ with --symmetry:
+$(cat "$tmp/p.txt")
+---
+$(cat "$tmp/s.txt")"
+    "$GEN" "$src" "${args[@]}" --thread-steps -o "$tmp/t.aut" && "$REFINES" --progress all "$tmp/t.aut" > "$tmp/r.txt"
+    diff <(verdicts "$tmp/r.txt" | sed 's|^[^ ]*t.aut: ||') <(verdicts "$tmp/p.txt" | sed "s|^[^ ]*$model.conc: ||") \
+      > /dev/null || fail "$model $config: gen --progress and refines --progress differ"
+    compared=$((compared + 1))
+    [ $rs = 1 ] || continue
+    for p in $(sed -n 's/^# lasso //p' "$tmp/s.cex"); do
+      "$GEN" "$src" "${args[@]}" --thread-steps --replay "$tmp/s.cex" --replay-property "$p" > "$tmp/replay.txt" 2>&1 ||
+        fail "$model $config: the $p lasso of --symmetry does not replay: $(cat "$tmp/replay.txt")"
+      lassos=$((lassos + 1))
+    done
+  done
+done
+[ $compared -ge 40 ] || fail "only $compared configurations compared"
+[ $lassos -ge 30 ] || fail "only $lassos lassos replayed"
+echo "compared $compared configurations, replayed $lassos lassos"
+
+# Refusals: no LTS is written with --progress, no replay beside it, --cex
+# and --explain only with it, an unknown property.
+m="$SRC/models/treiber_bounded.conc"
+expect_refusal() {
+  local what=$1 pattern=$2
+  shift 2
+  "$GEN" "$m" "$@" > "$tmp/out" 2> "$tmp/err"
+  local rc=$?
+  [ $rc = 2 ] || fail "$what: exit $rc, expected 2"
+  grep -q -- "$pattern" "$tmp/err" || fail "$what: message $(cat "$tmp/err")"
+  [ -s "$tmp/out" ] && fail "$what: wrote output"
+  return 0
+}
+expect_refusal "-o beside --progress" "writes no LTS" --ops inf --progress all -o "$tmp/x.aut"
+[ -e "$tmp/x.aut" ] && fail "-o beside --progress: the file was written"
+expect_refusal "--replay beside --progress" "give one of them" --ops inf --progress all --replay "$tmp/s.cex"
+expect_refusal "--cex without --progress" "requires --progress" --ops inf --cex "$tmp/c.cex"
+expect_refusal "an unknown property" "fast-free" --ops inf --progress fast-free --symmetry
+expect_refusal "--cex naming the model" "" --ops inf --progress all --cex "$m"
+echo "refusals ok"

@@ -1,0 +1,51 @@
+#include "tools/common/gen_progress.hpp"
+
+#include <cstdio>
+
+#include "formats/output_file.hpp"
+#include "refine/progress.hpp"
+#include "refine/progress_report.hpp"
+#include "refine/symmetric_progress.hpp"
+#include "tools/common/tool.hpp"
+#include "tools/common/verdict_output.hpp"
+
+namespace tools {
+
+void add_gen_progress_options(CLI::App& app, GenProgressOptions& o) {
+  auto* progress =
+      app.add_option("--progress", o.properties,
+                     "Instead of the LTS, decide progress properties as refines --progress does (all, or of\n"
+                     "lock-free, wait-free, obstruction-free, deadlock-free, starvation-free), with step(T)\n"
+                     "labels; with --symmetry on the orbit LTS, which has no .aut form (docs/progress.md)")
+          ->type_name("P[,P...]|all");
+  app.add_option("--cex", o.cex_path, "With --progress: write the lasso of each failing property (docs/refines.md)")
+      ->type_name("FILE")
+      ->needs(progress);
+  app.add_flag("--explain", o.style.explain, "With --progress: show calls and returns in one column per thread")
+      ->needs(progress);
+}
+
+int check_progress(const frontend::Program& program, const std::string& model, const GenProgressOptions& o,
+                   frontend::ExploreOptions explore, const std::function<void(const frontend::ExploreStats&)>& explored,
+                   bool report) {
+  const std::vector<refine::Progress> properties = refine::parse_progress_list(o.properties);
+  explore.thread_steps = true;
+  lts::Lts labels;  // the labels the report reads (the LTS itself on the direct route)
+  refine::ProgressResult result;
+  frontend::ExploreStats stats;
+  if (program.symmetric) {
+    lts::OrbitLts orbits = frontend::explore_orbits(program, explore, &stats);
+    explored(stats);
+    labels.labels = orbits.labels;
+    result = refine::check_symmetric_progress(std::move(orbits), properties);
+  } else {
+    labels = frontend::explore(program, explore, &stats);
+    explored(stats);
+    result = refine::check_progress(labels, properties);
+  }
+  if (report)
+    for (const refine::ProgressVerdict& v : result.verdicts) std::fprintf(stderr, "gen: %s\n", v.checked_on.c_str());
+  return emit_verdict(refine::progress_report(labels, result, formats::display_name(model), o.style), o.cex_path);
+}
+
+}  // namespace tools

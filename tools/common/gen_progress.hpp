@@ -1,0 +1,34 @@
+#pragma once
+// gen --progress (docs/progress.md, "In gen"): the object system explored
+// with step(T) labels and its progress properties decided in the same
+// process, on the orbit LTS with --symmetry (which has no .aut form), on the
+// LTS otherwise. Prints what `refines --progress` prints.
+#include <functional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "frontend/explorer.hpp"
+#include "frontend/program.hpp"
+#include "refine/reports.hpp"
+
+namespace tools {
+
+struct GenProgressOptions {
+  std::string properties;  // as refines --progress: "all" or names separated by commas
+  std::string cex_path;
+  refine::TraceStyle style;
+  bool wanted() const { return !properties.empty(); }
+};
+
+void add_gen_progress_options(CLI::App& app, GenProgressOptions& o);
+// The exit status: 0 every property holds, 1 one fails (its lasso printed
+// and written to --cex). `model` names the input in the report; `explore`:
+// gen's options (its on_progress kept), with step(T) labels added;
+// `explored` is called once the exploration ends; `report`: the -v lines
+// (the graphs searched) on stderr.
+int check_progress(const frontend::Program& program, const std::string& model, const GenProgressOptions& o,
+                   frontend::ExploreOptions explore, const std::function<void(const frontend::ExploreStats&)>& explored,
+                   bool report);
+
+}  // namespace tools
