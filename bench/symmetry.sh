@@ -20,11 +20,8 @@ limit=${LIMIT:-300}
 configs=("$@")
 [ ${#configs[@]} -gt 0 ] ||
   configs=(ms_queue:3:2 treiber_stack:3:2 dglm_queue:3:2 snzi:3:2 ms_queue:4:2:--pool=9)
-[ -x /usr/bin/time ] || { echo "symmetry.sh: /usr/bin/time is needed (Debian package 'time')" >&2; exit 2; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-echo "# command: LIMIT=$limit bench/symmetry.sh ${configs[*]}" >&2
-echo "# machine: $(nproc) cores, $(free -g | awk '/^Mem:/ { print $2 }') GiB" >&2
+. "$root/bench/common/lib.sh"
+bench_setup symmetry.sh "LIMIT=$limit bench/symmetry.sh ${configs[*]}"
 
 # route NAME GEN-ARGS...: gen ARGS -v | quotient -e divbranching, timed;
 # prints "EXPLORED SECONDS PEAK_MB QUOTIENT_STATES" or "- (REASON) - -".
@@ -35,9 +32,7 @@ route() {
     "$bin/gen" "$@" 2>/dev/null
   local rc=$?
   if [ $rc != 0 ]; then
-    local why=time
-    [ $rc = 124 ] || why=$(grep -m1 -o 'error: .*' "$tmp/$name.err" | cut -c8-60)
-    echo "- ($why) - -"
+    echo "- ($(failure_reason $rc "$tmp/$name.err")) - -"
     return
   fi
   local explored secs peak q

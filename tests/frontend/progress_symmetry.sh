@@ -52,20 +52,11 @@ echo "compared $compared configurations, replayed $lassos lassos"
 # Refusals: no LTS is written with --progress, no replay beside it, --cex
 # and --explain only with it, an unknown property.
 m="$SRC/models/treiber_bounded.conc"
-expect_refusal() {
-  local what=$1 pattern=$2
-  shift 2
-  "$GEN" "$m" "$@" > "$tmp/out" 2> "$tmp/err"
-  local rc=$?
-  [ $rc = 2 ] || fail "$what: exit $rc, expected 2"
-  grep -q -- "$pattern" "$tmp/err" || fail "$what: message $(cat "$tmp/err")"
-  [ -s "$tmp/out" ] && fail "$what: wrote output"
-  return 0
-}
-expect_refusal "-o beside --progress" "writes no LTS" --ops inf --progress all -o "$tmp/x.aut"
-[ -e "$tmp/x.aut" ] && fail "-o beside --progress: the file was written"
-expect_refusal "--replay beside --progress" "give one of them" --ops inf --progress all --replay "$tmp/s.cex"
-expect_refusal "--cex without --progress" "requires --progress" --ops inf --cex "$tmp/c.cex"
-expect_refusal "an unknown property" "fast-free" --ops inf --progress fast-free --symmetry
-expect_refusal "--cex naming the model" "" --ops inf --progress all --cex "$m"
+gen_refuses "-o beside --progress" "writes no LTS" "$m" --ops inf --progress all -o "$tmp/x.aut"
+[ ! -e "$tmp/x.aut" ] || fail "-o beside --progress: the file was written"
+gen_refuses "--replay beside --progress" "give one of them" "$m" --ops inf --progress all --replay "$tmp/s.cex"
+gen_refuses "--cex without --progress" "requires --progress" "$m" --ops inf --cex "$tmp/c.cex"
+gen_refuses "--explain without --progress" "requires --progress" "$m" --ops inf --explain
+gen_refuses "an unknown property" "fast-free" "$m" --ops inf --progress fast-free --symmetry
+gen_refuses "--cex naming the model" "would replace the input" "$m" --ops inf --progress all --cex "$m"
 echo "refusals ok"

@@ -9,3 +9,14 @@ for tool in "$@"; do [ -x "$BIN/$tool" ] || exit 77; done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
+# gen_refuses WHAT PATTERN ARGS...: `gen ARGS` exits 2 with PATTERN in its
+# message and writes nothing on standard output.
+gen_refuses() {
+  local what=$1 pattern=$2
+  shift 2
+  "$GEN" "$@" > "$tmp/refused.out" 2> "$tmp/refused.err"
+  local rc=$?
+  [ $rc = 2 ] || fail "$what: exit $rc, expected 2"
+  grep -q -- "$pattern" "$tmp/refused.err" || fail "$what: message $(cat "$tmp/refused.err")"
+  [ ! -s "$tmp/refused.out" ] || fail "$what: wrote output"
+}
