@@ -241,7 +241,7 @@ const SymmetricChecker::SearchedGraph& SymmetricChecker::searched_graph(StateId 
   return graph_;
 }
 
-ProgressVerdict SymmetricChecker::check(Progress p, bool lassos) {
+ProgressVerdict SymmetricChecker::check(Progress p, bool lassos, const bisim::PhaseCallback& on_phase) {
   search_ = p == Progress::lock_free || p == Progress::deadlock_free ? Search::steps
             : p == Progress::obstruction_free                        ? Search::own_steps
                                                                      : Search::while_pending;
@@ -250,6 +250,8 @@ ProgressVerdict SymmetricChecker::check(Progress p, bool lassos) {
   if (nodes >= std::numeric_limits<StateId>::max())
     throw ProgressInputError(fmt::format("{} states x {} threads is too many nodes to search", o_.num_states, k_));
   const auto n = static_cast<StateId>(nodes);
+  if (on_phase && !(graph_.valid && graph_.search == search_))
+    on_phase(fmt::format("{}: SCCs of {} nodes...", progress_name(p), n));
   const SearchedGraph& graph = searched_graph(n);
   const Components& c = graph.components;
   const std::vector<std::uint64_t>& begin = graph.begin;
@@ -278,7 +280,10 @@ ProgressVerdict SymmetricChecker::check(Progress p, bool lassos) {
       if (frames_[s * frame_words_ + g / 64] >> (g % 64) & 1) verdict.failing |= ThreadMask{1} << group_.image(g)[x];
   }
   verdict.holds = verdict.failing == 0;
-  if (!verdict.holds && lassos) verdict.lasso = lasso(p, c, bad);
+  if (!verdict.holds && lassos) {
+    if (on_phase) on_phase(fmt::format("{}: a lasso...", progress_name(p)));
+    verdict.lasso = lasso(p, c, bad);
+  }
   verdict.checked_on =
       fmt::format("{}: on the orbit LTS ({} states, {} transitions, {} threads), {}: {} nodes, {} SCCs, {} violating",
                   progress_name(p), o_.num_states, transitions_, k_, searched(p), n, c.count, violating);
@@ -289,11 +294,15 @@ ProgressVerdict SymmetricChecker::check(Progress p, bool lassos) {
 
 namespace {
 
-ProgressResult check_all(symmetric::SymmetricChecker& checker, const std::vector<Progress>& properties, bool lassos) {
+ProgressResult check_all(symmetric::SymmetricChecker& checker, const std::vector<Progress>& properties, bool lassos,
+                         const bisim::PhaseCallback& on_phase) {
   ProgressResult r;
   r.threads = checker.threaded();
   std::map<Progress, ProgressVerdict> by_property;  // checked in an order that shares SCCs, reported as asked
-  for (const Progress p : by_sub_graph(properties)) by_property.emplace(p, checker.check(p, lassos));
+  for (const Progress p : by_sub_graph(properties)) {
+    by_property.emplace(p, checker.check(p, lassos, on_phase));
+    if (on_phase) on_phase(by_property.at(p).checked_on);
+  }
   for (const Progress p : properties) r.verdicts.push_back(by_property.at(p));
   return r;
 }
@@ -301,15 +310,16 @@ ProgressResult check_all(symmetric::SymmetricChecker& checker, const std::vector
 }  // namespace
 
 ProgressResult check_symmetric_progress(const lts::OrbitLts& orbits, const std::vector<Progress>& properties,
-                                        bool lassos) {
+                                        bool lassos, const bisim::PhaseCallback& on_phase) {
   symmetric::SymmetricChecker checker(orbits);
-  return check_all(checker, properties, lassos);
+  return check_all(checker, properties, lassos, on_phase);
 }
 
-ProgressResult check_symmetric_progress(lts::OrbitLts&& orbits, const std::vector<Progress>& properties, bool lassos) {
+ProgressResult check_symmetric_progress(lts::OrbitLts&& orbits, const std::vector<Progress>& properties, bool lassos,
+                                        const bisim::PhaseCallback& on_phase) {
   symmetric::SymmetricChecker checker(orbits);
   std::vector<lts::OrbitTransition>().swap(orbits.transitions);  // the checker has its own copy, by source
-  return check_all(checker, properties, lassos);
+  return check_all(checker, properties, lassos, on_phase);
 }
 
 }  // namespace refine

@@ -9,6 +9,7 @@
 #include <span>
 #include <vector>
 
+#include "bisim/phase_callback.hpp"
 #include "lts/orbit_lts.hpp"
 #include "refine/filtered_scc.hpp"
 #include "refine/progress.hpp"
@@ -70,7 +71,7 @@ class SymmetricChecker {
   // The labels classified for refine/progress_report.hpp: bit t is thread t+1.
   ThreadedLts threaded() const;
   // With `lassos`, a failing verdict comes with one (symmetric_lasso.cpp).
-  ProgressVerdict check(Progress p, bool lassos);
+  ProgressVerdict check(Progress p, bool lassos, const bisim::PhaseCallback& on_phase);
 
   // The graph filtered_sccs walks: node s * width + x is representative s
   // with the tracked thread x in its frame (width 1: nothing tracked).

@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "bisim/phase_callback.hpp"
 #include "lts/orbit_lts.hpp"
 #include "refine/progress.hpp"
 
@@ -42,11 +43,13 @@ namespace refine {
 // Throws ProgressInputError as attribute_threads does (states named by
 // their orbit numbers), and when a label names a thread outside 1..K for K
 // = the threads of the permutations.
+// `on_phase` is told each search before it starts and each verdict's
+// checked_on once decided.
 ProgressResult check_symmetric_progress(const lts::OrbitLts& orbits, const std::vector<Progress>& properties,
-                                        bool lassos = true);
+                                        bool lassos = true, const bisim::PhaseCallback& on_phase = {});
 // The same, freeing the orbit transitions once the checker has read them
 // (the checker keeps them by source): a lower peak for a large orbit LTS.
 ProgressResult check_symmetric_progress(lts::OrbitLts&& orbits, const std::vector<Progress>& properties,
-                                        bool lassos = true);
+                                        bool lassos = true, const bisim::PhaseCallback& on_phase = {});
 
 }  // namespace refine

@@ -72,7 +72,7 @@ int generate(const CLI::App& app, const tools::GenOptions& g, const tools::Repla
       if (g.stats) fmt::print(stderr, "{}", tools::stats_line(st));
     };
     try {
-      return tools::check_progress(program, g.model, progress_options, explore, explored, g.stats);
+      return tools::check_progress(program, g.model, progress_options, explore, explored, terminal || g.stats);
     } catch (...) {
       progress.end(nullptr);
       throw;

@@ -1,6 +1,8 @@
 #include "tools/common/gen_progress.hpp"
 
-#include <cstdio>
+#include <chrono>
+
+#include <fmt/format.h>
 
 #include "formats/output_file.hpp"
 #include "refine/progress.hpp"
@@ -33,18 +35,23 @@ int check_progress(const frontend::Program& program, const std::string& model, c
   lts::Lts labels;  // the labels the report reads (the LTS itself on the direct route)
   refine::ProgressResult result;
   frontend::ExploreStats stats;
+  const auto start = std::chrono::steady_clock::now();
+  const auto show = [&](std::string_view phase) {
+    if (report)
+      fmt::print(stderr, "gen: {} ({:.1f} s)\n", phase,
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  };
   if (program.symmetric) {
     lts::OrbitLts orbits = frontend::explore_orbits(program, explore, &stats);
     explored(stats);
     labels.labels = orbits.labels;
-    result = refine::check_symmetric_progress(std::move(orbits), properties);
+    result = refine::check_symmetric_progress(std::move(orbits), properties, true, show);
   } else {
     labels = frontend::explore(program, explore, &stats);
     explored(stats);
     result = refine::check_progress(labels, properties);
+    for (const refine::ProgressVerdict& v : result.verdicts) show(v.checked_on);
   }
-  if (report)
-    for (const refine::ProgressVerdict& v : result.verdicts) std::fprintf(stderr, "gen: %s\n", v.checked_on.c_str());
   return emit_verdict(refine::progress_report(labels, result, formats::display_name(model), o.style), o.cex_path);
 }
 

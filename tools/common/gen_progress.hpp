@@ -25,8 +25,8 @@ void add_gen_progress_options(CLI::App& app, GenProgressOptions& o);
 // The exit status: 0 every property holds, 1 one fails (its lasso printed
 // and written to --cex). `model` names the input in the report; `explore`:
 // gen's options (its on_progress kept), with step(T) labels added;
-// `explored` is called once the exploration ends; `report`: the -v lines
-// (the graphs searched) on stderr.
+// `explored` is called once the exploration ends; `report`: each search
+// on stderr as it starts and ends (with -v, or when stderr is a terminal).
 int check_progress(const frontend::Program& program, const std::string& model, const GenProgressOptions& o,
                    frontend::ExploreOptions explore, const std::function<void(const frontend::ExploreStats&)>& explored,
                    bool report);
