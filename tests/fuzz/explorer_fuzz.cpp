@@ -6,7 +6,11 @@
 // A model that --symmetry accepts is also explored by orbits: it faults
 // exactly when the full exploration does, and otherwise its quotient modulo
 // symmetry is the divbranching quotient of the full LTS (docs/reduction.md,
-// "Thread symmetry").
+// "Thread symmetry"); or, for every other input (by its length), both are
+// explored with step(T) labels and the five progress verdicts on the orbit
+// LTS (refine/symmetric_progress.hpp) are those of the direct route on the
+// full LTS, the failing threads included.
+#include <iterator>
 #include <optional>
 #include <string>
 
@@ -15,6 +19,8 @@
 #include "formats/diagnostic.hpp"
 #include "frontend/checker.hpp"
 #include "frontend/explorer.hpp"
+#include "refine/progress.hpp"
+#include "refine/symmetric_progress.hpp"
 #include "tests/fuzz/harness.hpp"
 #include "tests/support/lts_isomorphism.hpp"
 
@@ -29,9 +35,10 @@ struct Run {
   lts::OrbitLts orbits;
 };
 
-Run explore(const frontend::Program& program, const std::string& text) {
+Run explore(const frontend::Program& program, const std::string& text, bool thread_steps = false) {
   frontend::ExploreOptions explore;
   explore.max_states = max_states;
+  explore.thread_steps = thread_steps;
   Run r;
   try {
     if (program.symmetric) r.orbits = frontend::explore_orbits(program, explore);
@@ -54,8 +61,36 @@ void check_well_formed(const lts::Lts& l) {
   }
 }
 
-// The orbit exploration of a model --symmetry accepts, beside the full one.
-void check_symmetry(const std::string& text, frontend::CompileOptions options, const Run& full) {
+// "holds" or the failing threads' numbers, per property; "refused" for an
+// input the checks refuse (no step, no call).
+template <typename Check>
+std::vector<std::vector<std::uint32_t>> verdicts(Check check) {
+  try {
+    const refine::ProgressResult r = check();
+    std::vector<std::vector<std::uint32_t>> out;
+    for (const refine::ProgressVerdict& v : r.verdicts) {
+      out.push_back({v.holds ? 1u : 0u});
+      for (std::size_t b = 0; b < r.threads.threads.size(); ++b)
+        if (refine::per_thread(v.property) && (v.failing >> b & 1)) out.back().push_back(r.threads.threads[b]);
+    }
+    return out;
+  } catch (const refine::ProgressInputError&) {
+    return {{2}};
+  }
+}
+
+// The progress verdicts on the orbit LTS with step(T) labels, beside the
+// direct route's on the full LTS with them.
+void check_progress_on_orbits(const Run& full, const Run& orbits) {
+  const std::vector<refine::Progress> all(std::begin(refine::all_progress), std::end(refine::all_progress));
+  fuzz::require(verdicts([&] { return refine::check_progress(full.lts, all); }) ==
+                    verdicts([&] { return refine::check_symmetric_progress(orbits.orbits, all); }),
+                "the progress verdicts on the orbit LTS are those of the full LTS");
+}
+
+// The orbit exploration of a model --symmetry accepts, beside the full one
+// (both with step(T) labels when `thread_steps`).
+void check_symmetry(const std::string& text, frontend::CompileOptions options, const Run& full, bool thread_steps) {
   options.symmetry = true;
   std::optional<frontend::Program> program;
   try {
@@ -64,11 +99,12 @@ void check_symmetry(const std::string& text, frontend::CompileOptions options, c
     fuzz::require_error_inside(e, text, "fuzz.conc");
     return;
   }
-  const Run orbits = explore(*program, text);
+  const Run orbits = explore(*program, text, thread_steps);
   if (full.kind == Run::too_big || orbits.kind == Run::too_big) return;
   fuzz::require((full.kind == Run::faulted) == (orbits.kind == Run::faulted),
                 "--symmetry faults exactly when the full exploration does");
   if (full.kind == Run::faulted) return;
+  if (thread_steps) return check_progress_on_orbits(full, orbits);
   const lts::Lts expected = bisim::minimise(full.lts, bisim::Equivalence::divbranching).quotient;
   const lts::Lts got = bisim::symmetry::symmetric_quotient(orbits.orbits, lts::ThreadPermutations(options.threads),
                                                            bisim::Equivalence::divbranching)
@@ -86,6 +122,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.threads = 2;
   options.ops = 1 + static_cast<long>(size % 2);
   options.spec = (size / 2) % 2 == 1;
+  // Every other input is explored with step(T) labels and checked for
+  // progress; two explorations per input either way.
+  const bool thread_steps = (size / 4) % 2 == 1;
   options.values = std::pair<long, long>{1, 2};
   options.pool = 4;
   std::optional<frontend::Program> program;
@@ -97,8 +136,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const formats::FileError&) {  // no object in the file
     return 0;
   }
-  const Run full = explore(*program, text);
+  const Run full = explore(*program, text, thread_steps);
   if (full.kind == Run::explored) check_well_formed(full.lts);
-  check_symmetry(text, options, full);
+  check_symmetry(text, options, full, thread_steps);
   return 0;
 }
