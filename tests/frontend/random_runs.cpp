@@ -143,7 +143,8 @@ std::string progress_verdicts(const Outcome& o) {
     if (o.symmetric) {
       std::vector<std::uint32_t> threads(static_cast<std::size_t>(o.threads));
       std::iota(threads.begin(), threads.end(), 1u);
-      for (const refine::ProgressVerdict& v : refine::check_symmetric_progress(o.orbits, all).verdicts) describe(v, threads);
+      for (const refine::ProgressVerdict& v : refine::check_symmetric_progress(o.orbits, all).verdicts)
+        describe(v, threads);
     } else {
       const refine::ProgressResult r = refine::check_progress(o.lts, all);
       for (const refine::ProgressVerdict& v : r.verdicts) describe(v, r.threads.threads);
