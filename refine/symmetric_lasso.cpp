@@ -6,6 +6,7 @@
 // it is a run of the object system, replayable with gen --replay.
 #include <deque>
 #include <limits>
+#include <stdexcept>
 #include <unordered_map>
 
 #include "refine/symmetric_checker.hpp"
@@ -41,7 +42,8 @@ std::vector<SymmetricChecker::LiftedStep> SymmetricChecker::stem_to(const std::v
       else queue.push_back(a.to);
     }
   }
-  if (!found) return {};
+  // A violating component is made of reachable representatives.
+  if (!found) throw std::logic_error("symmetric progress: no path to a violating component");
   std::vector<const Arc*> arcs;  // the cost never falls below the initial state's: no cycle of parents
   for (StateId s = end; s != o_.initial; s = parent[s]) arcs.push_back(via[s]);
   std::vector<LiftedStep> stem;

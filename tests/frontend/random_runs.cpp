@@ -5,7 +5,6 @@
 #include <cstdlib>
 #include <initializer_list>
 #include <iterator>
-#include <numeric>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -132,22 +131,15 @@ namespace {
 std::string progress_verdicts(const Outcome& o) {
   const std::vector<refine::Progress> all(std::begin(refine::all_progress), std::end(refine::all_progress));
   try {
+    const refine::ProgressResult r =
+        o.symmetric ? refine::check_symmetric_progress(o.orbits, all) : refine::check_progress(o.lts, all);
     std::vector<std::string> out;
-    const auto describe = [&](const refine::ProgressVerdict& v, const std::vector<std::uint32_t>& thread_of_bit) {
+    for (const refine::ProgressVerdict& v : r.verdicts) {
       std::vector<std::uint32_t> failing;
-      for (std::size_t b = 0; b < thread_of_bit.size(); ++b)
-        if (refine::per_thread(v.property) && (v.failing >> b & 1)) failing.push_back(thread_of_bit[b]);
+      for (std::size_t b = 0; b < r.threads.threads.size(); ++b)
+        if (refine::per_thread(v.property) && (v.failing >> b & 1)) failing.push_back(r.threads.threads[b]);
       out.push_back(fmt::format("{} {}{}", refine::progress_name(v.property), v.holds ? "holds" : "fails",
                                 failing.empty() ? "" : fmt::format(" for {{{}}}", fmt::join(failing, ","))));
-    };
-    if (o.symmetric) {
-      std::vector<std::uint32_t> threads(static_cast<std::size_t>(o.threads));
-      std::iota(threads.begin(), threads.end(), 1u);
-      for (const refine::ProgressVerdict& v : refine::check_symmetric_progress(o.orbits, all).verdicts)
-        describe(v, threads);
-    } else {
-      const refine::ProgressResult r = refine::check_progress(o.lts, all);
-      for (const refine::ProgressVerdict& v : r.verdicts) describe(v, r.threads.threads);
     }
     return fmt::format("{}", fmt::join(out, ", "));
   } catch (const refine::ProgressInputError& e) {

@@ -4,11 +4,10 @@
 
 #include <fmt/format.h>
 
-#include "formats/output_file.hpp"
+#include "formats/diagnostic.hpp"
 #include "refine/progress.hpp"
 #include "refine/progress_report.hpp"
 #include "refine/symmetric_progress.hpp"
-#include "tools/common/tool.hpp"
 #include "tools/common/verdict_output.hpp"
 
 namespace tools {

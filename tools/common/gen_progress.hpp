@@ -1,8 +1,8 @@
 #pragma once
-// gen --progress (docs/progress.md, "In gen"): the object system explored
-// with step(T) labels and its progress properties decided in the same
-// process, on the orbit LTS with --symmetry (which has no .aut form), on the
-// LTS otherwise. Prints what `refines --progress` prints.
+// gen --progress (docs/progress.md, "On an orbit LTS"): the object system
+// explored with step(T) labels and its progress properties decided in the
+// same process, on the orbit LTS with --symmetry (which has no .aut form),
+// on the LTS otherwise. Prints what `refines --progress` prints.
 #include <functional>
 #include <string>
 
