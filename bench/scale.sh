@@ -8,7 +8,7 @@
 #
 #   bash bench/scale.sh [--only ID,ID...] [--threads 2,3,4] [--max-ops N]
 #                       [--time-limit S] [--memory-limit SIZE] [--cases FILE]
-#                       [--no-symmetry]
+#                       [--no-symmetry] [--pool N]
 #
 #   --only          rows to run (default: all)
 #   --threads       thread counts K to try (default 2,3,4)
@@ -20,6 +20,8 @@
 #                   measured with /usr/bin/time
 #   --no-symmetry   never gen --symmetry (by default it is used for every row
 #                   whose model names no thread, when gen has it)
+#   --pool N        gen --pool N for every row: every node pool holds N nodes
+#                   (the MS queue needs 9 at 4 threads x 2 operations)
 #   BIN=DIR         where gen and quotient are (default build/tools)
 #
 # For each K, N grows from 1 until a configuration fails: "time" (the
@@ -39,7 +41,7 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${BIN:-$root/build/tools}
 cases=$root/models/cases.csv
-only="" threads=2,3,4 max_ops=10 limit=600 memory=20G try_inf=0 symmetry=1
+only="" threads=2,3,4 max_ops=10 limit=600 memory=20G try_inf=0 symmetry=1 pool=()
 while [ $# -gt 0 ]; do
   case $1 in
     --only) only=,$2, ; shift ;;
@@ -50,6 +52,7 @@ while [ $# -gt 0 ]; do
     --cases) cases=$2 ; shift ;;
     --inf) try_inf=1 ;;
     --no-symmetry) symmetry=0 ;;
+    --pool) pool=(--pool "$2") ; shift ;;
     -h|--help) sed -n '2,/^set /p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "scale.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
@@ -66,7 +69,7 @@ grep -q -- "--symmetry" <<<"$help" || symmetry=0
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-echo "# command: bench/scale.sh ${only:+--only ${only:1:-1}} --threads $threads --max-ops $max_ops --time-limit $limit --memory-limit $memory$([ $try_inf = 1 ] && echo ' --inf')$([ $symmetry = 0 ] && echo ' --no-symmetry')" >&2
+echo "# command: bench/scale.sh ${only:+--only ${only:1:-1}} --threads $threads --max-ops $max_ops --time-limit $limit --memory-limit $memory$([ $try_inf = 1 ] && echo ' --inf')$([ $symmetry = 0 ] && echo ' --no-symmetry')${pool[*]:+ ${pool[*]}}" >&2
 echo "# machine: $(nproc) cores, $(free -g | awk '/^Mem:/ { print $2 }') GiB; gen --no-reduce: $([ $has_no_reduce = 1 ] && echo yes || echo n/a); gen -j: $([ ${#jobs[@]} -gt 0 ] && echo "${jobs[1]}" || echo n/a)" >&2
 
 # The papers' largest configurations, by row id.
@@ -121,7 +124,7 @@ config() {
   local f=$1 o=$2 k=$3 n=$4 d=$5 sym=${6:-} start rc
   rm -rf "$d"; mkdir -p "$d"
   start=$(now)
-  timed "$d/log" "$(left "$start")" "$bin/gen" "$f" --object "$o" -t "$k" -n "$n" -v "${jobs[@]}" $sym \
+  timed "$d/log" "$(left "$start")" "$bin/gen" "$f" --object "$o" -t "$k" -n "$n" -v "${jobs[@]}" "${pool[@]}" $sym \
     --memory-limit "$memory" -o "$d/impl.aut"
   rc=$?; [ $rc = 0 ] || { echo "fail $(reason $rc "$d/log")"; return; }
   timed "$d/log" "$(left "$start")" "$bin/quotient" -e divbranching --memory-limit "$memory" \
@@ -138,7 +141,7 @@ config() {
     reduced=$gen_states
     : >"$d/full.log"
     timed "$d/full.log" "$(left "$start")" "$bin/gen" "$f" --object "$o" -t "$k" -n "$n" -v \
-      --no-reduce "${jobs[@]}" --memory-limit "$memory" -o /dev/null
+      --no-reduce "${jobs[@]}" "${pool[@]}" --memory-limit "$memory" -o /dev/null
     rc=$?
     if [ $rc = 0 ]; then full=$(states_of "$d/full.log"); else full="($(reason $rc "$d/full.log"))"; fi
   else

@@ -6,7 +6,8 @@
 # reduction must leave the quotient unchanged, and so must --symmetry, which
 # the counter allows (route "symmetry"; "reduced" with --no-symmetry, and
 # for the register of row 14, which names its threads).
-# --max-ops 2 must stop the series there, and a bad option must exit 2.
+# --max-ops 2 must stop the series there, --pool must reach gen, and a bad
+# option must exit 2.
 set -uo pipefail
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
@@ -36,6 +37,11 @@ BIN=$BIN bash "$SRC/bench/scale.sh" --only 14 --threads 2 --max-ops 1 --time-lim
   fail "scale.sh --only 14 exit status $?"
 route=$(awk -F'|' '$2 ~ /^ 14 $/ { gsub(/^ +| +$/, "", $5); print $5 }' "$out")
 [ "$route" = reduced ] || fail "row 14 route: '$route'"
+# --pool reaches gen: one node is too few for the Treiber stack (row 1) at
+# 2 threads x 1 operation, and the row says the model's pool stopped it.
+BIN=$BIN bash "$SRC/bench/scale.sh" --only 1 --threads 2 --max-ops 1 --time-limit 60 --pool 1 >"$out" 2>/dev/null ||
+  fail "scale.sh --pool 1 exit status $?"
+grep -q '^| 1 | .* | model: out of heap: all 1 nodes' "$out" || fail "--pool 1 did not reach gen"
 BIN=$BIN bash "$SRC/bench/scale.sh" --bogus >/dev/null 2>&1
 [ $? = 2 ] || fail "an unknown option must exit 2"
 echo "ok: bench/scale.sh"
