@@ -1,6 +1,7 @@
 #include "refine/symmetric_checker.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <deque>
 #include <limits>
 #include <map>
@@ -29,7 +30,6 @@ int threads_of(const OrbitLts& o) {
 
 SymmetricChecker::SymmetricChecker(const OrbitLts& o)
     : o_(o), k_(threads_of(o)), group_(k_), arcs_(o), transitions_(o.transitions.size()), labels_(classify_labels()) {
-  derive_pending();
   mask_image_.resize(group_.size() << k_);
   for (PermutationId g = 0; g < group_.size(); ++g)
     for (ThreadMask m = 0; m < (ThreadMask{1} << k_); ++m) {
@@ -38,6 +38,7 @@ SymmetricChecker::SymmetricChecker(const OrbitLts& o)
         if (m >> t & 1) image |= ThreadMask{1} << group_.image(g)[static_cast<std::size_t>(t)];
       mask_image_[(std::size_t{g} << k_) | m] = image;
     }
+  derive_pending();
 }
 
 ThreadedLts SymmetricChecker::threaded() const {
@@ -102,10 +103,7 @@ void SymmetricChecker::derive_pending() {
       } else {
         has_step = true;
       }
-      ThreadMask there = 0;  // h^-1 applied to q: the target's own frame
-      const PermutationId back = group_.inverse(a.permutation);
-      for (int t = 0; t < k_; ++t)
-        if (q >> t & 1) there |= ThreadMask{1} << group_.image(back)[static_cast<std::size_t>(t)];
+      const ThreadMask there = image(group_.inverse(a.permutation), q);  // in the target's own frame
       if (!reached_[a.to]) {
         reached_[a.to] = true;
         pending_[a.to] = there;
@@ -139,16 +137,17 @@ void SymmetricChecker::reach_frames() {
     queue.pop_front();
     queued[s] = false;
     for (const Arc& a : arcs_.of(s))
-      for (PermutationId g = 0; g < group_.size(); ++g) {
-        if (!has(s, g)) continue;
-        const PermutationId gh = group_.compose(g, a.permutation);
-        if (has(a.to, gh)) continue;
-        add(a.to, gh);
-        if (!queued[a.to]) {
-          queued[a.to] = true;
-          queue.push_back(a.to);
+      for (std::size_t w = 0; w < frame_words_; ++w)
+        for (std::uint64_t bits = frames_[s * frame_words_ + w]; bits != 0; bits &= bits - 1) {
+          const auto g = static_cast<PermutationId>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
+          const PermutationId gh = group_.compose(g, a.permutation);
+          if (has(a.to, gh)) continue;
+          add(a.to, gh);
+          if (!queued[a.to]) {
+            queued[a.to] = true;
+            queue.push_back(a.to);
+          }
         }
-      }
   }
 }
 
@@ -256,7 +255,7 @@ ProgressVerdict SymmetricChecker::check(Progress p, bool lassos, const bisim::Ph
   const Components& c = graph.components;
   const std::vector<std::uint64_t>& begin = graph.begin;
   const std::vector<StateId>& members = graph.members;
-  frame_.assign(n, std::numeric_limits<PermutationId>::max());
+  frame_.resize(n, std::numeric_limits<PermutationId>::max());  // lift() leaves every entry unset again
   ProgressVerdict verdict;
   verdict.property = p;
   const bool fair = p == Progress::deadlock_free || p == Progress::starvation_free;
