@@ -10,9 +10,12 @@
 
 namespace frontend {
 
+// Records every slot of the location: the footprints may name one element
+// of an array, or one member of a tuple, apart from the rest.
 std::int32_t Interpreter::addr(const RExpr& e) {
   const std::int32_t a = locate(e);
-  if (tracking_) access_.accessed.push_back(a);
+  if (tracking_)
+    for (int i = 0; i < e.type->size; ++i) access_.accessed.push_back(a + i);
   return a;
 }
 
@@ -28,13 +31,13 @@ std::int32_t Interpreter::locate(const RExpr& e) {
       return nt.base + (r - 1) * nt.stride + 1 + static_cast<std::int32_t>(e.a);
     }
     case RExpr::Index: {
-      const std::int32_t base = addr(*e.k[0]);
+      const std::int32_t base = locate(*e.k[0]);  // the element's address reads no other element
       const std::int32_t i = val(*e.k[1]);
       const int n = e.k[0]->type->length;
       if (i < 0 || i >= n) error(e.k[1]->loc, fmt::format("index {} is outside the array's bounds 0..{}", i, n - 1));
       return base + i * e.type->size;
     }
-    case RExpr::Proj: return addr(*e.k[0]) + static_cast<std::int32_t>(e.a);
+    case RExpr::Proj: return locate(*e.k[0]) + static_cast<std::int32_t>(e.a);
     default: error(e.loc, "internal error: not a location");
   }
 }
@@ -82,7 +85,8 @@ void Interpreter::store(std::int32_t address, const RExpr& target, const std::in
     if (v[i] < lo || v[i] > hi || (n == 1 && t.kind == Type::Int && (v[i] < t.lo || v[i] > t.hi)))
       error(target.loc, fmt::format("value {} is outside the range {}", v[i], t.name));
   }
-  if (tracking_) access_.written.push_back(address);
+  if (tracking_)
+    for (int i = 0; i < n; ++i) access_.written.push_back(address + i);
   std::memcpy(s_ + address, v, sizeof(std::int32_t) * n);
   if (!cur_->dirty && contains_ref(t)) cur_->dirty = true;
   if (p_.uses_ll) invalidate_links(address, n);

@@ -1,6 +1,7 @@
 #include "frontend/footprint.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "frontend/builtins.hpp"
 
@@ -26,7 +27,12 @@ Footprints::Footprints(const Program& p) : p_(p) {
     locations_ += nt.stride;
   }
   words_ = (static_cast<std::size_t>(locations_) + 63) / 64;
-  if (words_ * 2 * (p.code.size() + 1) > max_words) {
+  const bool names_tid = std::any_of(p.code.begin(), p.code.end(), [](const Instr& in) {
+    if (find_tid(in.lhs.get()) || find_tid(in.rhs.get())) return true;
+    return std::any_of(in.args.begin(), in.args.end(), [](const RExprP& a) { return find_tid(a.get()) != nullptr; });
+  });
+  variants_ = names_tid ? p.threads : 1;
+  if (words_ * 2 * (p.code.size() + 1) * static_cast<std::size_t>(variants_) > max_words) {
     usable_ = false;
     return;
   }
@@ -35,7 +41,11 @@ Footprints::Footprints(const Program& p) : p_(p) {
     const std::size_t end = m + 1 < p.methods.size() ? p.methods[m + 1].entry : p.code.size();
     for (std::size_t i = p.methods[m].entry; i < end; ++i) method_end_[i] = static_cast<int>(end);
   }
-  analyse_accesses();
+  reads_.resize(static_cast<std::size_t>(variants_));
+  writes_.resize(reads_.size());
+  all_reads_.resize(reads_.size());
+  all_writes_.resize(reads_.size());
+  for (int v = 0; v < variants_; ++v) analyse_accesses(v);
   analyse_allocations();
 }
 
@@ -75,77 +85,142 @@ void Footprints::set_region(const RExpr& root, Bits& b) const {
   for (int i = 0; i < root.type->size; ++i) set(b, from + i);
 }
 
+namespace {
+// The value of `e` in thread `tid` when constants and `tid` alone decide it.
+std::optional<long> fixed_value(const RExpr& e, int tid) {
+  if (e.op == RExpr::Const) return e.a;
+  if (e.op == RExpr::Tid) return tid;
+  if (e.op == RExpr::Neg) {
+    const auto a = fixed_value(*e.k[0], tid);
+    return a ? std::optional<long>(-*a) : std::nullopt;
+  }
+  if (e.op < RExpr::Add || e.op > RExpr::Mod) return std::nullopt;
+  const auto a = fixed_value(*e.k[0], tid), b = fixed_value(*e.k[1], tid);
+  if (!a || !b) return std::nullopt;
+  switch (e.op) {
+    case RExpr::Add: return *a + *b;
+    case RExpr::Sub: return *a - *b;
+    case RExpr::Mul: return *a * *b;
+    default:
+      if (*b == 0) return std::nullopt;
+      return e.op == RExpr::Div ? *a / *b : *a % *b;
+  }
+}
+}  // namespace
+
+// Location `e` of thread `tid`: the element or member it names when every
+// index on the way is fixed (HP[tid - 1], a[2].next), else its whole
+// variable or field.
+void Footprints::set_location(const RExpr& e, int tid, Bits& b) const {
+  long offset = 0;
+  bool fixed = true;
+  const RExpr* root = &e;
+  for (; root->op == RExpr::Index || root->op == RExpr::Proj; root = root->k[0].get()) {
+    if (root->op == RExpr::Proj) {
+      offset += root->a;
+      continue;
+    }
+    const auto i = fixed_value(*root->k[1], tid);
+    if (!i || *i < 0 || *i >= root->k[0]->type->length) {
+      fixed = false;  // unknown here, or out of bounds (a run-time fault)
+      break;
+    }
+    offset += *i * root->type->size;
+  }
+  if (!fixed) {
+    while (root->op == RExpr::Index || root->op == RExpr::Proj) root = root->k[0].get();
+    return set_region(*root, b);
+  }
+  long from = 0;
+  if (root->op == RExpr::Shared) {
+    from = root->a;
+  } else if (root->op == RExpr::Field) {
+    from = heap_location_[root->node] + 1 + root->a;
+  } else {
+    return;  // a thread's own variable
+  }
+  for (int i = 0; i < e.type->size; ++i) set(b, static_cast<int>(from + offset + i));
+}
+
 void Footprints::set_node(int n, Bits& b) const {
   for (int i = 0; i < p_.nodes[n].stride; ++i) set(b, heap_location_[n] + i);
 }
 
+// The expressions that locate `e`: its indices and the references of its fields.
+void Footprints::Effects::read_indices(const RExpr& e) {
+  const RExpr* r = &e;
+  for (; r->op == RExpr::Index || r->op == RExpr::Proj; r = r->k[0].get())
+    if (r->op == RExpr::Index) read(*r->k[1]);
+  for (const auto& k : r->k) read(*k);
+}
+
 // Every abstract location `e` reads (and writes: the primitives of builtins.hpp that write).
-void Footprints::read_expr(const RExpr& e, Bits& reads, Bits& writes) const {
+void Footprints::Effects::read(const RExpr& e) {
+  if ((e.op == RExpr::Index || e.op == RExpr::Proj) && is_location(e)) {
+    f.set_location(e, tid, reads);
+    return read_indices(e);
+  }
   switch (e.op) {
     case RExpr::Shared:
-    case RExpr::Field: set_region(e, reads); break;
+    case RExpr::Field: f.set_region(e, reads); break;
     default:
       if (const Primitive* p = find_primitive(e.op); p && p->writes)
-        for (int i = 0; i < p->locations; ++i) write_target(*e.k[i], reads, writes);
+        for (int i = 0; i < p->locations; ++i) write(*e.k[i]);
       break;
   }
-  for (const auto& k : e.k) read_expr(*k, reads, writes);
+  for (const auto& k : e.k) read(*k);
 }
 
-// A store to location `e`: its whole variable or field is written (and read).
-void Footprints::write_target(const RExpr& e, Bits& reads, Bits& writes) const {
-  const RExpr* root = &e;
-  while (root->op == RExpr::Index || root->op == RExpr::Proj) {
-    if (root->op == RExpr::Index) read_expr(*root->k[1], reads, writes);
-    root = root->k[0].get();
-  }
-  set_region(*root, writes);
-  read_expr(*root, reads, writes);
+// A store to location `e` (which counts as a read too).
+void Footprints::Effects::write(const RExpr& e) {
+  f.set_location(e, tid, writes);
+  f.set_location(e, tid, reads);
+  read_indices(e);
 }
 
-void Footprints::local_effects(const Instr& in, Bits& reads, Bits& writes) const {
+void Footprints::Effects::instruction(const Instr& in) {
   switch (in.op) {
     case Instr::Assign:
       if (in.lhs->op == RExpr::TupleLit) {
-        for (const auto& k : in.lhs->k) write_target(*k, reads, writes);
+        for (const auto& k : in.lhs->k) write(*k);
       } else {
-        write_target(*in.lhs, reads, writes);
+        write(*in.lhs);
       }
-      read_expr(*in.rhs, reads, writes);
+      read(*in.rhs);
       break;
     case Instr::New:
-      write_target(*in.lhs, reads, writes);
-      for (const auto& a : in.args) read_expr(*a, reads, writes);
+      write(*in.lhs);
+      for (const auto& a : in.args) read(*a);
       // A manual pool may hand out a freed node that someone still points to.
-      if (p_.nodes[in.node].manual) {
-        set_node(in.node, writes);
-        set_node(in.node, reads);
+      if (f.p_.nodes[in.node].manual) {
+        f.set_node(in.node, writes);
+        f.set_node(in.node, reads);
       }
       break;
-    case Instr::Choose: write_target(*in.lhs, reads, writes); break;
+    case Instr::Choose: write(*in.lhs); break;
     case Instr::Lock:
-    case Instr::Unlock: write_target(*in.rhs, reads, writes); break;
+    case Instr::Unlock: write(*in.rhs); break;
     case Instr::Free:
-      read_expr(*in.rhs, reads, writes);
-      set_node(in.rhs->type->id, writes);
+      read(*in.rhs);
+      f.set_node(in.rhs->type->id, writes);
       break;
     default:
-      if (in.rhs) read_expr(*in.rhs, reads, writes);
-      for (const auto& a : in.args) read_expr(*a, reads, writes);
+      if (in.rhs) read(*in.rhs);
+      for (const auto& a : in.args) read(*a);
   }
 }
 
-// Backward fixpoint: what the code from each instruction to its method's end touches.
-void Footprints::analyse_accesses() {
+// Backward fixpoint: what the code from each instruction to its method's
+// end touches, in thread `variant` (from 0; any thread if the code has no `tid`).
+void Footprints::analyse_accesses(int variant) {
   const std::size_t n = p_.code.size();
-  reads_.assign(n, Bits(words_, 0));
-  writes_.assign(n, Bits(words_, 0));
-  std::vector<Bits> own_reads(n, Bits(words_, 0)), own_writes(n, Bits(words_, 0));
+  std::vector<Bits>& reads = reads_[static_cast<std::size_t>(variant)];
+  std::vector<Bits>& writes = writes_[static_cast<std::size_t>(variant)];
+  reads.assign(n, Bits(words_, 0));
+  writes.assign(n, Bits(words_, 0));
   std::vector<std::vector<int>> next(n);
   for (std::size_t i = 0; i < n; ++i) {
-    local_effects(p_.code[i], own_reads[i], own_writes[i]);
-    reads_[i] = own_reads[i];
-    writes_[i] = own_writes[i];
+    Effects{*this, variant + 1, reads[i], writes[i]}.instruction(p_.code[i]);
     next[i] = successors(i);
   }
   for (bool changed = true; changed;) {
@@ -153,19 +228,21 @@ void Footprints::analyse_accesses() {
     for (std::size_t i = n; i-- > 0;)
       for (int j : next[i]) {
         for (std::size_t w = 0; w < words_; ++w) {
-          const std::uint64_t r = reads_[i][w] | reads_[j][w], wr = writes_[i][w] | writes_[j][w];
-          changed = changed || r != reads_[i][w] || wr != writes_[i][w];
-          reads_[i][w] = r;
-          writes_[i][w] = wr;
+          const std::uint64_t r = reads[i][w] | reads[j][w], wr = writes[i][w] | writes[j][w];
+          changed = changed || r != reads[i][w] || wr != writes[i][w];
+          reads[i][w] = r;
+          writes[i][w] = wr;
         }
       }
   }
-  all_reads_.assign(words_, 0);
-  all_writes_.assign(words_, 0);
+  Bits& all_reads = all_reads_[static_cast<std::size_t>(variant)];
+  Bits& all_writes = all_writes_[static_cast<std::size_t>(variant)];
+  all_reads.assign(words_, 0);
+  all_writes.assign(words_, 0);
   for (std::size_t m = 0; m < p_.methods.size(); ++m) {
     if (static_cast<int>(m) == p_.init_method || p_.methods[m].entry >= static_cast<int>(n)) continue;
-    unite(all_reads_, reads_[p_.methods[m].entry]);
-    unite(all_writes_, writes_[p_.methods[m].entry]);
+    unite(all_reads, reads[p_.methods[m].entry]);
+    unite(all_writes, writes[p_.methods[m].entry]);
   }
 }
 
@@ -208,15 +285,17 @@ void Footprints::analyse_allocations() {
   }
 }
 
-void Footprints::add_future(const std::int32_t* state, int tb, Bits& reads, Bits& writes) const {
+void Footprints::add_future(const std::int32_t* state, int u, Bits& reads, Bits& writes) const {
+  const std::size_t v = variants_ == 1 ? 0 : static_cast<std::size_t>(u);
+  const int tb = p_.thread_at(u);
   const std::int32_t pc = state[tb + Program::pc_slot];
   if (pc != 0 && !state[tb + Program::returning_slot]) {
-    unite(reads, reads_[pc - 1]);
-    unite(writes, writes_[pc - 1]);
+    unite(reads, reads_[v][pc - 1]);
+    unite(writes, writes_[v][pc - 1]);
   }
   if (p_.ops < 0 || state[tb + Program::ops_slot] < p_.ops) {
-    unite(reads, all_reads_);
-    unite(writes, all_writes_);
+    unite(reads, all_reads_[v]);
+    unite(writes, all_writes_[v]);
   }
 }
 

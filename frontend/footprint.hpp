@@ -8,7 +8,10 @@
 // write, and how many nodes of each garbage-collected type it may allocate.
 // Initialising the fields of a fresh garbage-collected node is no write here:
 // that node was unreachable, so no other thread can read it (its fields are
-// written only by `new` and are read-only afterwards).
+// written only by `new` and are read-only afterwards). An element whose
+// indices are fixed by constants and `tid` (HP[tid - 1]) is its own location
+// in each thread's footprint, so a program that names `tid` is analysed
+// once per thread.
 #include <cstdint>
 #include <vector>
 
@@ -29,22 +32,31 @@ class Footprints {
   int location_of(std::int32_t slot) const;
   // That of node type n's flag; its fields follow. A shared slot is its own location.
   int heap_location(int n) const { return heap_location_[n]; }
-  // Adds what thread part `tb` of `state` may still read and write, up to the
-  // end of its operations (the current one and every call still allowed).
-  void add_future(const std::int32_t* state, int tb, Bits& reads, Bits& writes) const;
+  // Adds what thread u (from 0) of `state` may still read and write, up to
+  // the end of its operations (the current one and every call still allowed).
+  void add_future(const std::int32_t* state, int u, Bits& reads, Bits& writes) const;
   // How many nodes of type n thread part `tb` may still allocate (unbounded: no bound).
   std::uint64_t future_allocations(const std::int32_t* state, int tb, int n) const;
 
   static bool test(const Bits& b, int i) { return (b[i >> 6] >> (i & 63)) & 1; }
 
  private:
-  void local_effects(const Instr& in, Bits& reads, Bits& writes) const;
-  void read_expr(const RExpr& e, Bits& reads, Bits& writes) const;
-  void write_target(const RExpr& e, Bits& reads, Bits& writes) const;
+  // What one instruction, or expression, of thread `tid` (from 1) touches.
+  struct Effects {
+    const Footprints& f;
+    int tid;
+    Bits& reads;
+    Bits& writes;
+    void instruction(const Instr& in);
+    void read(const RExpr& e);
+    void write(const RExpr& e);
+    void read_indices(const RExpr& e);
+  };
+  void set_location(const RExpr& e, int tid, Bits& b) const;
   void set_region(const RExpr& root, Bits& b) const;
   void set_node(int n, Bits& b) const;
   std::vector<int> successors(std::size_t i) const;
-  void analyse_accesses();
+  void analyse_accesses(int variant);
   void analyse_allocations();
 
   const Program& p_;
@@ -52,8 +64,9 @@ class Footprints {
   int locations_ = 0;
   std::size_t words_ = 0;
   std::vector<int> heap_location_;                  // per node type: the abstract location of its flag
-  std::vector<Bits> reads_, writes_;                // per instruction: from there to the method's end
-  Bits all_reads_, all_writes_;                     // every client method from its entry
+  int variants_ = 1;                                // 1, or one per thread when the program names `tid`
+  std::vector<std::vector<Bits>> reads_, writes_;   // per variant, per instruction: from there to the method's end
+  std::vector<Bits> all_reads_, all_writes_;        // per variant: every client method from its entry
   std::vector<int> method_end_;                     // per instruction: one past its method's code
   std::vector<std::vector<std::uint32_t>> allocs_;  // per node type, per instruction
   std::vector<std::uint32_t> allocs_per_op_;        // per node type: most over the methods

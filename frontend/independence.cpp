@@ -94,7 +94,7 @@ bool Independence::independent(const std::int32_t* s, int t, const StepAccess& a
   reads_.assign((footprints_.locations() + 63) / 64, 0);
   writes_.assign(reads_.size(), 0);
   for (int u = 0; u < p_.threads; ++u)
-    if (u != t) footprints_.add_future(s, p_.thread_at(u), reads_, writes_);
+    if (u != t) footprints_.add_future(s, u, reads_, writes_);
   auto allowed = [&](std::int32_t slot, bool written) {
     if (slot >= own && slot < own + p_.thread_stride) return true;
     const int loc = footprints_.location_of(slot);

@@ -23,8 +23,8 @@
 namespace frontend {
 
 struct StepAccess {
-  std::vector<std::int32_t> accessed;  // slots whose address the step computed (read or written)
-  std::vector<std::int32_t> written;   // slots it stored to (the first slot of each store)
+  std::vector<std::int32_t> accessed;  // every slot of each location the step read or wrote
+  std::vector<std::int32_t> written;   // every slot it stored to
   std::vector<int> allocated;          // node types it allocated from (garbage-collected pools)
   bool opaque = false;                 // free, a manual pool's `new`, or another thread's link broken: not analysed
   void clear() {

@@ -2,6 +2,14 @@
 
 namespace frontend {
 
+const RExpr* find_tid(const RExpr* e) {
+  if (!e) return nullptr;
+  if (e->op == RExpr::Tid) return e;
+  for (const auto& k : e->k)
+    if (const RExpr* found = find_tid(k.get())) return found;
+  return nullptr;
+}
+
 std::vector<int> methods_of_code(const Program& p) {
   std::vector<int> method(p.code.size(), -1);
   for (std::size_t m = 0; m < p.methods.size(); ++m) {

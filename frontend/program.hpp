@@ -106,6 +106,9 @@ inline bool is_location(const RExpr& e) {
   }
 }
 
+// The first `tid` in `e` (null when there is none).
+const RExpr* find_tid(const RExpr* e);
+
 struct Instr {
   enum Op {
     Assign,  // lhs := rhs (lhs may be a TupleLit of locations)

@@ -11,14 +11,6 @@ namespace frontend {
 
 namespace {
 
-const RExpr* find_tid(const RExpr* e) {
-  if (!e) return nullptr;
-  if (e->op == RExpr::Tid) return e;
-  for (const auto& k : e->k)
-    if (const RExpr* found = find_tid(k.get())) return found;
-  return nullptr;
-}
-
 [[noreturn]] void not_symmetric(const Program& p, Loc loc, const char* what) {
   fail(p.file, loc,
        fmt::format("--symmetry needs a model in which no statement depends on which thread runs it, and {} "

@@ -77,9 +77,8 @@ TEST(Footprints, FieldsSetOnlyByNewAreNeverWritten) {
   const Footprints f(p);
   ASSERT_TRUE(f.usable());
   std::vector<std::int32_t> s = p.initial;
-  const int tb = p.thread_at(1);  // idle with an operation left: every method's future
   Footprints::Bits reads((f.locations() + 63) / 64, 0), writes(reads.size(), 0);
-  f.add_future(s.data(), tb, reads, writes);
+  f.add_future(s.data(), 1, reads, writes);  // idle with an operation left: every method's future
   const NodeType& nt = p.nodes[0];
   const int val = f.location_of(nt.base + 1 + nt.field_offsets[0]);
   const int next = f.location_of(nt.base + 1 + nt.field_offsets[1]);
@@ -91,6 +90,39 @@ TEST(Footprints, FieldsSetOnlyByNewAreNeverWritten) {
   EXPECT_TRUE(Footprints::test(reads, head));
   EXPECT_FALSE(Footprints::test(writes, head));  // no method writes Head
   EXPECT_TRUE(Footprints::test(writes, tail));
+}
+
+// An element indexed by constants and `tid` is its own location, in each
+// thread's footprint: thread 2 (from 0: 1) of three writes only HP[1] and
+// its own member of P[1]; a dynamic index (the scan's HP[k], poke's A[i])
+// stands for the whole array.
+TEST(Footprints, AnElementIndexedByTidIsEachThreadsOwn) {
+  const Program p = compile_text(R"(
+object H {
+  shared HP: 0..1[threads] = 0;
+  shared P: (0..1, 0..1)[threads] = (0, 0);
+  shared A: 0..1[threads] = 0;
+  method publish() { HP[tid - 1] := 1; P[tid - 1].1 := 1; }
+  method scan() {
+    var k: 0..3 := 0;
+    while k < threads { x := HP[k]; k := k + 1; }
+  }
+  method poke(i: 0..2) { A[i] := 1; }
+})",
+                                 3);
+  const Footprints f(p);
+  ASSERT_TRUE(f.usable());
+  Footprints::Bits reads((f.locations() + 63) / 64, 0), writes(reads.size(), 0);
+  f.add_future(p.initial.data(), 1, reads, writes);  // idle with an operation left
+  int hp = -1, pair = -1, a = -1;
+  for (const NamedSlot& v : p.shared_names) (v.name == "HP" ? hp : v.name == "P" ? pair : a) = v.offset;
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(Footprints::test(writes, f.location_of(hp + i)), i == 1) << i;
+    EXPECT_TRUE(Footprints::test(reads, f.location_of(hp + i))) << i;  // the scan reads them all
+    EXPECT_TRUE(Footprints::test(writes, f.location_of(a + i))) << i;
+    EXPECT_FALSE(Footprints::test(writes, f.location_of(pair + 2 * i))) << i;
+    EXPECT_EQ(Footprints::test(writes, f.location_of(pair + 2 * i + 1)), i == 1) << i;
+  }
 }
 
 // Allocations: enq allocates one node, `many` allocates in a loop (no bound),
@@ -172,6 +204,32 @@ bool thread1_marked_after(const Program& p, int moves, bool thread_steps) {
   next.record_independent = true;
   in.successors(s.data(), 0, next);
   return next.independent.size() == 1 && next.independent[0] == 1;
+}
+
+// A step records every slot it touches, so reading a whole array depends on
+// another thread's write of one element of it; reading its own element
+// (thread 2 writes only A[1]) does not.
+TEST(Reduction, AWholeArrayReadDependsOnAnElementWrite) {
+  const Program whole = compile_text(R"(
+object W {
+  shared A: 0..1[threads] = 0;
+  method m(): bool {
+    c := A;
+    A[tid - 1] := 1;
+    return c[0] == c[1];
+  }
+})");
+  EXPECT_FALSE(thread1_marked_after(whole, 1, false));
+  const Program own = compile_text(R"(
+object W {
+  shared A: 0..1[threads] = 0;
+  method m(): bool {
+    c := A[tid - 1];
+    A[tid - 1] := 1;
+    return c == 0;
+  }
+})");
+  EXPECT_TRUE(thread1_marked_after(own, 1, false));
 }
 
 // With step(T) labels a step that jumps back (here the loop's) is never

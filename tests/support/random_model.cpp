@@ -72,7 +72,7 @@ class ModelWriter {
     if (!structured_ || !aux_chance(0.35)) return shared_int();
     switch (pick(4)) {
       case 0:
-      case 1: return "ax[" + local_int() + "]";
+      case 1: return "ax[" + (has_param_ && aux_chance(0.5) ? std::string("a") : local_int()) + "]";
       case 2: return o_.symmetric ? "ay[0]" : "ay[tid - 1]";
       default: return chance(0.5) || o_.symmetric ? "ay[0]" : "ay[threads - tid]";
     }
@@ -371,8 +371,15 @@ bool ModelWriter::shared_access() {
 
 // One access to the pair: read whole or by member, or written by a cas
 // expecting a constant mark (in a guarded model the only writes, so that a
-// set mark settles the pair) or, otherwise, by any cas or an assignment.
+// set mark settles the pair) or, otherwise, by any cas, an assignment or a
+// member's assignment; or the array 'ay' read whole, which depends on a
+// write of any of its elements.
 bool ModelWriter::tuple_access() {
+  if (aux_chance(0.15)) {
+    line("w := ay;");
+    line(local_int() + " := w[0];");
+    return true;
+  }
   switch (pick(5)) {
     case 0: line("(" + local_int() + ", b0) := pr;"); return true;
     case 1: line(chance(0.5) ? local_int() + " := pr.0;" : "b0 := pr.1;"); return true;
@@ -384,6 +391,7 @@ bool ModelWriter::tuple_access() {
     default:
       if (guarded_) return false;
       if (chance(0.5)) line("b0 := cas(pr, (" + local_int() + ", b0), (" + local_expr() + ", !b0));");
+      else if (aux_chance(0.5)) line(chance(0.5) ? "pr.1 := b0;" : "pr.0 := " + local_expr() + ";");
       else line("pr := (" + local_expr() + ", b0);");
       return true;
   }
