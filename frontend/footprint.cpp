@@ -1,6 +1,7 @@
 #include "frontend/footprint.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 
 #include "frontend/builtins.hpp"
@@ -86,24 +87,30 @@ void Footprints::set_region(const RExpr& root, Bits& b) const {
 }
 
 namespace {
-// The value of `e` in thread `tid` when constants and `tid` alone decide it.
-std::optional<long> fixed_value(const RExpr& e, int tid) {
+// The value of `e` in thread `tid` when constants and `tid` alone decide it
+// (none where the interpreter would stop with a fault: a division by zero,
+// a value beyond 32 bits).
+std::optional<std::int64_t> fixed_value(const RExpr& e, int tid) {
+  auto in_range = [](std::int64_t v) -> std::optional<std::int64_t> {
+    if (v < INT32_MIN || v > INT32_MAX) return std::nullopt;
+    return v;
+  };
   if (e.op == RExpr::Const) return e.a;
   if (e.op == RExpr::Tid) return tid;
   if (e.op == RExpr::Neg) {
     const auto a = fixed_value(*e.k[0], tid);
-    return a ? std::optional<long>(-*a) : std::nullopt;
+    return a ? in_range(-*a) : std::nullopt;
   }
   if (e.op < RExpr::Add || e.op > RExpr::Mod) return std::nullopt;
   const auto a = fixed_value(*e.k[0], tid), b = fixed_value(*e.k[1], tid);
   if (!a || !b) return std::nullopt;
   switch (e.op) {
-    case RExpr::Add: return *a + *b;
-    case RExpr::Sub: return *a - *b;
-    case RExpr::Mul: return *a * *b;
+    case RExpr::Add: return in_range(*a + *b);
+    case RExpr::Sub: return in_range(*a - *b);
+    case RExpr::Mul: return in_range(*a * *b);
     default:
       if (*b == 0) return std::nullopt;
-      return e.op == RExpr::Div ? *a / *b : *a % *b;
+      return in_range(e.op == RExpr::Div ? *a / *b : *a % *b);
   }
 }
 }  // namespace
@@ -112,7 +119,7 @@ std::optional<long> fixed_value(const RExpr& e, int tid) {
 // index on the way is fixed (HP[tid - 1], a[2].next), else its whole
 // variable or field.
 void Footprints::set_location(const RExpr& e, int tid, Bits& b) const {
-  long offset = 0;
+  std::int64_t offset = 0;
   bool fixed = true;
   const RExpr* root = &e;
   for (; root->op == RExpr::Index || root->op == RExpr::Proj; root = root->k[0].get()) {
@@ -131,7 +138,7 @@ void Footprints::set_location(const RExpr& e, int tid, Bits& b) const {
     while (root->op == RExpr::Index || root->op == RExpr::Proj) root = root->k[0].get();
     return set_region(*root, b);
   }
-  long from = 0;
+  std::int64_t from = 0;
   if (root->op == RExpr::Shared) {
     from = root->a;
   } else if (root->op == RExpr::Field) {
