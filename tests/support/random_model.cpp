@@ -107,6 +107,7 @@ class ModelWriter {
   }
   // A condition with exactly one shared access.
   std::string shared_cond() {
+    if (own_slots_ && draw(slot_rng_, 0.35)) return "az[tid % threads] == " + local_expr();
     std::vector<std::string> c{int_location() + " == " + local_expr(), int_location() + " != " + constant(),
                                int_location() + " < " + local_expr()};
     if (flag_) c.push_back(chance(0.5) ? "f" : "!f");
@@ -129,6 +130,7 @@ class ModelWriter {
   void return_statement();
   void body_if(const std::string& cond, const Place& at);
   bool tuple_access();
+  bool own_slot_access();
   void guarded_cas(const std::string& target, const std::string& expected_constant, const std::string& local,
                    const std::string& value);
 
@@ -153,6 +155,12 @@ class ModelWriter {
   // so the models without them stay as they were.
   std::mt19937_64 aux_;
   bool structured_ = false;
+  // Thread-indexed flags (own_slots_): each thread writes only its own
+  // element az[tid - 1] and reads its neighbour's, az[tid % threads], as
+  // hazard pointers and Dekker-style flags are used. Drawn from a generator
+  // of its own, so the other models stay as they were.
+  std::mt19937_64 slot_rng_;
+  bool own_slots_ = false;
   bool aux_chance(double p) { return draw(aux_, p); }
   // The method being written.
   bool has_param_ = false;
@@ -186,6 +194,9 @@ void ModelWriter::declare_object() {
   for (int i = 0; i < refs_; ++i) line("shared r" + std::to_string(i) + ": N = null;");
   if (thread_var_) line("thread h: " + range() + " = 0;");
   structured_ = aux_chance(o_.structured_chance);
+  slot_rng_.seed(seed_ ^ 0xBB67AE8584CAA73Bull);
+  own_slots_ = !o_.symmetric && draw(slot_rng_, o_.own_slots_chance);
+  if (own_slots_) line("shared az: " + range() + "[threads] = 0;");
   if (structured_) {
     line("shared ax: " + range() + "[" + dom() + "] = " + constant() + ";");
     line("shared ay: " + range() + "[threads] = " + constant() + ";");
@@ -340,6 +351,7 @@ void ModelWriter::statement(const Place& at) {
 
 // One statement with exactly one shared access.
 bool ModelWriter::shared_access() {
+  if (own_slots_ && draw(slot_rng_, 0.35)) return own_slot_access();
   if (structured_ && aux_chance(0.2)) return tuple_access();
   const std::string x = int_location();
   switch (pick(8)) {
@@ -366,6 +378,16 @@ bool ModelWriter::shared_access() {
       if (ints_ < 2 || guarded_) return false;
       line("b0 := dcas(x0, x1, " + atom() + ", " + atom() + ", " + local_expr() + ", " + local_expr() + ");");
       return true;
+  }
+}
+
+// One access to the thread-indexed flags: a write or cas of the thread's
+// own element, or a read of its neighbour's.
+bool ModelWriter::own_slot_access() {
+  switch (pick(3)) {
+    case 0: line("az[tid - 1] := " + local_expr() + ";"); return true;
+    case 1: line("b0 := cas(az[tid - 1], " + atom() + ", " + local_expr() + ");"); return true;
+    default: line(local_int() + " := az[tid % threads];"); return true;
   }
 }
 

@@ -11,7 +11,9 @@
 // (guarded_chance) every shared write but a few is a cas that expects a
 // constant, directly or through a local a branch compared with it;
 // sometimes (structured_chance) shared arrays indexed by a local or by the
-// thread, and a (value, mark) pair written by cas. Every model is
+// thread, and a (value, mark) pair written by cas; sometimes
+// (own_slots_chance) flags that each thread writes at its own index and
+// reads at its neighbour's. Every model is
 // accepted by the checker; by chance (the *_chance options) some fault at
 // run time (a null dereference, a failed assert, a value out of range, an
 // exhausted pool, an unlock of a lock not held, a double free), block
@@ -36,6 +38,7 @@ struct RandomModelOptions {
   double client_chance = 0.1;      // per model: a client variable and 'when' clauses
   double guarded_chance = 0.2;     // per model: shared writes mostly a cas expecting a constant
   double structured_chance = 0.3;  // per model: shared arrays (indexed by a local or the thread) and a pair
+  double own_slots_chance = 0.2;   // per model: flags each thread writes at its own index, reads at its neighbour's
   // No `tid`: every permutation of the threads (renaming lock holders with
   // them) maps the object system onto itself (gen --symmetry). The other
   // models are unchanged.
