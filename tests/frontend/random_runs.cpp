@@ -16,6 +16,7 @@
 #include "frontend/explorer.hpp"
 #include "refine/progress.hpp"
 #include "refine/symmetric_progress.hpp"
+#include "refine/thread_steps.hpp"
 #include "tests/support/lts_isomorphism.hpp"
 
 namespace frontend::test {
@@ -135,11 +136,9 @@ std::string progress_verdicts(const Outcome& o) {
         o.symmetric ? refine::check_symmetric_progress(o.orbits, all) : refine::check_progress(o.lts, all);
     std::vector<std::string> out;
     for (const refine::ProgressVerdict& v : r.verdicts) {
-      std::vector<std::uint32_t> failing;
-      for (std::size_t b = 0; b < r.threads.threads.size(); ++b)
-        if (refine::per_thread(v.property) && (v.failing >> b & 1)) failing.push_back(r.threads.threads[b]);
+      const bool named = refine::per_thread(v.property) && v.failing != 0;
       out.push_back(fmt::format("{} {}{}", refine::progress_name(v.property), v.holds ? "holds" : "fails",
-                                failing.empty() ? "" : fmt::format(" for {{{}}}", fmt::join(failing, ","))));
+                                named ? " for " + refine::thread_list(r.threads, v.failing) : ""));
     }
     return fmt::format("{}", fmt::join(out, ", "));
   } catch (const refine::ProgressInputError& e) {

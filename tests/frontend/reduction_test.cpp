@@ -95,31 +95,36 @@ TEST(Footprints, FieldsSetOnlyByNewAreNeverWritten) {
 // An element indexed by constants and `tid` is its own location, in each
 // thread's footprint: thread 2 (from 0: 1) of three writes only HP[1] and
 // its own member of P[1]; a dynamic index (the scan's HP[k], poke's A[i])
-// stands for the whole array.
+// stands for the whole array, and so does an index that leaves 32 bits
+// (wild's, where the interpreter stops with an overflow).
 TEST(Footprints, AnElementIndexedByTidIsEachThreadsOwn) {
   const Program p = compile_text(R"(
 object H {
   shared HP: 0..1[threads] = 0;
   shared P: (0..1, 0..1)[threads] = (0, 0);
   shared A: 0..1[threads] = 0;
+  shared W: 0..1[threads] = 0;
   method publish() { HP[tid - 1] := 1; P[tid - 1].1 := 1; }
   method scan() {
     var k: 0..3 := 0;
     while k < threads { x := HP[k]; k := k + 1; }
   }
   method poke(i: 0..2) { A[i] := 1; }
+  method wild() { W[(tid * 65536 * 65536) % 3] := 1; }
 })",
                                  3);
   const Footprints f(p);
   ASSERT_TRUE(f.usable());
   Footprints::Bits reads((f.locations() + 63) / 64, 0), writes(reads.size(), 0);
   f.add_future(p.initial.data(), 1, reads, writes);  // idle with an operation left
-  int hp = -1, pair = -1, a = -1;
-  for (const NamedSlot& v : p.shared_names) (v.name == "HP" ? hp : v.name == "P" ? pair : a) = v.offset;
+  int hp = -1, pair = -1, a = -1, w = -1;
+  for (const NamedSlot& v : p.shared_names)
+    (v.name == "HP" ? hp : v.name == "P" ? pair : v.name == "A" ? a : w) = v.offset;
   for (int i = 0; i < 3; ++i) {
     EXPECT_EQ(Footprints::test(writes, f.location_of(hp + i)), i == 1) << i;
     EXPECT_TRUE(Footprints::test(reads, f.location_of(hp + i))) << i;  // the scan reads them all
     EXPECT_TRUE(Footprints::test(writes, f.location_of(a + i))) << i;
+    EXPECT_TRUE(Footprints::test(writes, f.location_of(w + i))) << i;  // beyond 32 bits: not computed
     EXPECT_FALSE(Footprints::test(writes, f.location_of(pair + 2 * i))) << i;
     EXPECT_EQ(Footprints::test(writes, f.location_of(pair + 2 * i + 1)), i == 1) << i;
   }

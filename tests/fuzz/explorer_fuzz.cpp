@@ -21,6 +21,7 @@
 #include "frontend/explorer.hpp"
 #include "refine/progress.hpp"
 #include "refine/symmetric_progress.hpp"
+#include "refine/thread_steps.hpp"
 #include "tests/fuzz/harness.hpp"
 #include "tests/support/lts_isomorphism.hpp"
 
@@ -61,21 +62,20 @@ void check_well_formed(const lts::Lts& l) {
   }
 }
 
-// "holds" or the failing threads' numbers, per property; "refused" for an
-// input the checks refuse (no step, no call).
+// Per property "holds", or "fails" and the failing threads' numbers;
+// "refused" for an input the checks refuse (no step, no call).
 template <typename Check>
-std::vector<std::vector<std::uint32_t>> verdicts(Check check) {
+std::vector<std::string> verdicts(Check check) {
   try {
     const refine::ProgressResult r = check();
-    std::vector<std::vector<std::uint32_t>> out;
-    for (const refine::ProgressVerdict& v : r.verdicts) {
-      out.push_back({v.holds ? 1u : 0u});
-      for (std::size_t b = 0; b < r.threads.threads.size(); ++b)
-        if (refine::per_thread(v.property) && (v.failing >> b & 1)) out.back().push_back(r.threads.threads[b]);
-    }
+    std::vector<std::string> out;
+    for (const refine::ProgressVerdict& v : r.verdicts)
+      out.push_back(v.holds
+                        ? "holds"
+                        : "fails " + refine::thread_list(r.threads, refine::per_thread(v.property) ? v.failing : 0));
     return out;
   } catch (const refine::ProgressInputError&) {
-    return {{2}};
+    return {"refused"};
   }
 }
 
