@@ -1,6 +1,8 @@
 // The random model generator (tests/support/random_model.hpp): the same seed
 // gives the same text, the front end accepts every model, and the models
-// are small yet varied (constructs, faults, blocking, divergence).
+// are small yet varied (constructs, faults, blocking, divergence). The
+// litmus generator (tests/support/random_litmus.hpp): the same seed gives
+// the same text, and its indices vary (ReductionEquivalence explores them).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +13,7 @@
 #include "formats/diagnostic.hpp"
 #include "frontend/checker.hpp"
 #include "tests/frontend/random_runs.hpp"
+#include "tests/support/random_litmus.hpp"
 #include "tests/support/random_model.hpp"
 
 namespace frontend::test {
@@ -24,6 +27,28 @@ TEST(RandomModel, SameSeedSameText) {
   EXPECT_EQ(random_model(7), random_model(7));
   EXPECT_NE(random_model(7), random_model(8));
   EXPECT_NE(random_model(7).find("object R7"), std::string::npos);
+}
+
+TEST(RandomLitmus, SameSeedSameText) {
+  using testing_support::random_litmus;
+  EXPECT_EQ(random_litmus(7), random_litmus(7));
+  EXPECT_NE(random_litmus(7), random_litmus(8));
+  EXPECT_NE(random_litmus(7).find("object L7"), std::string::npos);
+}
+
+// Over 200 seeds every kind of index occurs, in reads and in writes:
+// what makes a wrong footprint observable.
+TEST(RandomLitmus, IndicesVary) {
+  std::map<std::string, int> seen;
+  for (std::uint64_t seed = 0; seed < 200; ++seed) {
+    const std::string text = testing_support::random_litmus(seed);
+    for (const char* i : {"[tid - 1]", "[tid % threads]", "[threads - tid]", "[a]", "A[r", "T[r", "wt[", "wa[", "P."}) {
+      seen[i] += text.find(i) != std::string::npos;
+    }
+    seen["read"] += text.find("r0 := ") != std::string::npos;
+    seen["write of a read value"] += text.find(":= 1 - r") != std::string::npos;
+  }
+  for (const auto& [what, models] : seen) EXPECT_GE(models, 10) << what;
 }
 
 // The first 1,000 seeds, or all the seeds the equivalence tests run.

@@ -10,6 +10,9 @@
 // (CompileOptions::reset_dead_locals) leaves the strong quotient isomorphic,
 // alone and with the reduction leaves the other two quotients and the
 // progress verdicts, and only removes faults of an exhausted pool.
+// The same on random litmus tests (tests/support/random_litmus.hpp), whose
+// reads of thread-indexed and dynamically indexed elements all reach a
+// result: a footprint that names the wrong element shows there.
 // BB_REDUCE_ROUNDS (default 1000) seeds from BB_REDUCE_SEED (default 0); a
 // failure prints the seed and the model (docs/architecture.md, "Random models").
 #include <gtest/gtest.h>
@@ -18,6 +21,7 @@
 
 #include "formats/diagnostic.hpp"
 #include "tests/frontend/random_runs.hpp"
+#include "tests/support/random_litmus.hpp"
 #include "tests/support/random_model.hpp"
 
 namespace frontend::test {
@@ -76,6 +80,46 @@ TEST_P(ReductionEquivalence, RandomModels) {
     EXPECT_LE(faulted * 10, seeds.count) << "more than 10% of the models fault";
     EXPECT_GE(steps_reduced * 4, seeds.count - skipped - faulted)
         << "the reduction with thread steps removes too little";
+  }
+}
+
+// Litmus tests have up to 4 x 10^4 states at 3 x 1.
+inline constexpr std::uint64_t litmus_max_states = 50000;
+
+TEST_P(ReductionEquivalence, RandomLitmusTests) {
+  const auto [threads, ops] = GetParam();
+  auto setup = [&, threads = threads, ops = ops](bool reduce, unsigned workers, bool steps) {
+    RunSetup r{threads, ops, reduce, workers, steps};
+    r.max_states = litmus_max_states;
+    return r;
+  };
+  const RunSetup full = setup(false, 1, false), reduced = setup(true, 1, false), reduced2 = setup(true, 2, false);
+  const RunSetup full_steps = setup(false, 1, true), reduced_steps = setup(true, 1, true);
+  const SeedRange seeds = seed_range();
+  std::uint64_t skipped = 0, reduced_some = 0;
+  int reports = 0;
+  for (std::uint64_t seed = seeds.first; seed < seeds.first + seeds.count; ++seed) {
+    const std::string text = testing_support::random_litmus(seed);
+    const Outcome f = run_model(text, full);
+    if (f.kind == Outcome::too_big) {
+      ++skipped;
+      continue;
+    }
+    ASSERT_EQ(f.kind, Outcome::explored) << "seed " << seed << ": a litmus test faults: " << f.fault << "\n" << text;
+    const Outcome r = run_model(text, reduced);
+    reduced_some += r.kind == Outcome::explored && r.lts.num_states < f.lts.num_states;
+    if (report_difference(quotients_differ(f, r), seed, full, reduced, text, reports)) return;
+    if (report_difference(runs_differ(r, run_model(text, reduced2)), seed, reduced, reduced2, text, reports)) return;
+    const Difference steps = progress_differs(run_model(text, full_steps), run_model(text, reduced_steps));
+    if (report_difference(steps, seed, full_steps, reduced_steps, text, reports)) return;
+  }
+  RecordProperty("skipped", static_cast<int>(skipped));
+  RecordProperty("reduced", static_cast<int>(reduced_some));
+  // Not vacuous: few tests are skipped, and the reduction removes states
+  // from most of the others.
+  if (seeds.count >= 100) {
+    EXPECT_LE(skipped * 20, seeds.count) << "more than 5% of the litmus tests exceed " << litmus_max_states;
+    EXPECT_GE(reduced_some * 2, seeds.count - skipped) << "the reduction removes too little";
   }
 }
 
