@@ -14,6 +14,8 @@
 #               replays the counterexamples from there)
 #   BIN=DIR     where gen, quotient and refines are (default build/tools)
 #   TIMEOUT=S   seconds allowed per tool run (default 600)
+#   MEMORY=SIZE every tool run's --memory-limit (default: the tools' own,
+#               half of physical memory), e.g. MEMORY=20G at three threads
 #
 # Linearizability (Theorem 3.5): refines on the branching quotients of the
 # object and of its sequential specification (exit 0 holds, 1 not).
@@ -44,6 +46,7 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${BIN:-$root/build/tools}
 limit=${TIMEOUT:-600}
+memory=${MEMORY:-}
 cases=$root/models/cases.csv
 quick=0 only="" threads="" ops="" keep=""
 while [ $# -gt 0 ]; do
@@ -65,7 +68,7 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-echo "# command: bench/table1.sh $([ $quick = 1 ] && echo --quick) ${only:+--only ${only:1:-1}} ${threads:+--threads $threads} ${ops:+--ops $ops} (BIN=$bin, $(nproc) cores, TIMEOUT=$limit)" >&2
+echo "# command: bench/table1.sh $([ $quick = 1 ] && echo --quick) ${only:+--only ${only:1:-1}} ${threads:+--threads $threads} ${ops:+--ops $ops} (BIN=$bin, $(nproc) cores, TIMEOUT=$limit${memory:+, MEMORY=$memory})" >&2
 echo "id,states,transitions,quotient_states,quotient_transitions,linearizable,lockfree,lock_free,wait_free,obstruction_free,deadlock_free,starvation_free,refuted_forever,seconds"
 
 properties=(lock-free wait-free obstruction-free deadlock-free starvation-free)
@@ -81,12 +84,12 @@ model() {
     *) echo "$root/models/$2 $1" ;;
   esac
 }
-# run LOG CMD...: one tool run under the time limit; keeps its stderr, and
-# says so when the limit stopped it (timeout's status 124).
+# run LOG CMD...: one tool run under the time limit (and MEMORY); keeps its
+# stderr, and says so when the time limit stopped it (timeout's status 124).
 run() {
   local log=$1 rc
   shift
-  timeout "$limit" "$@" 2>>"$log"
+  timeout "$limit" "$@" ${memory:+--memory-limit "$memory"} 2>>"$log"
   rc=$?
   [ $rc = 124 ] && echo "${1##*/}: stopped after $limit s (TIMEOUT)" >>"$log"
   return $rc
