@@ -208,12 +208,17 @@ struct Program {
   int result_size = 0;
   bool uses_ll = false;
   // States are explored up to a permutation of the threads (gen --symmetry,
-  // frontend/symmetry.hpp): no statement names a thread.
+  // frontend/symmetry.hpp): no statement names a thread, or (rotations) one
+  // names it only as an index relative to it into the shared arrays
+  // `thread_arrays` (frontend/ring_indices.hpp), whose elements then move
+  // with the threads under rotations alone.
   bool symmetric = false;
-  std::vector<std::pair<int, int>> shared_refs;  // (slot, node type) of shared references
-  std::vector<std::pair<int, int>> thread_refs;  // (offset in thread, node type) of thread variables
-  std::vector<std::int32_t> slot_lo, slot_hi;    // range of every slot (for packing)
-  std::vector<std::int32_t> initial;             // the initial state
+  bool rotations = false;
+  std::vector<std::pair<int, int>> thread_arrays;  // (first slot, slots per element), `threads` elements each
+  std::vector<std::pair<int, int>> shared_refs;    // (slot, node type) of shared references
+  std::vector<std::pair<int, int>> thread_refs;    // (offset in thread, node type) of thread variables
+  std::vector<std::int32_t> slot_lo, slot_hi;      // range of every slot (for packing)
+  std::vector<std::int32_t> initial;               // the initial state
   // Per statement, the locals reset when a step stops there; empty: locals
   // live until the return (CompileOptions::reset_dead_locals).
   std::vector<DeadLocals> dead_locals;

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "frontend/lock_slots.hpp"
+#include "frontend/ring_indices.hpp"
 
 namespace frontend {
 
@@ -25,29 +26,40 @@ bool holds_reference(const Type& t) {
   return false;
 }
 
+// Whether a statement, a client guard or an `on call` update names a thread.
+bool names_a_thread(const Program& p) {
+  for (const Instr& in : p.code) {
+    if (find_tid(in.lhs.get()) || find_tid(in.rhs.get())) return true;
+    for (const RExprP& a : in.args)
+      if (find_tid(a.get())) return true;
+  }
+  for (const MethodInfo& m : p.methods) {
+    if (find_tid(m.guard.get())) return true;
+    for (const auto& [var, value] : m.on_call)
+      if (find_tid(value.get())) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
-void require_symmetric(const Program& p) {
+void require_symmetric(Program& p) {
+  if (names_a_thread(p)) {
+    p.rotations = true;
+    for (const ThreadArray& a : ring_indexed_arrays(p)) p.thread_arrays.emplace_back(a.slot, a.element_size);
+  }
   const bool locks_in_sets = lock_slots(p).in_set;
   for (const Instr& in : p.code) {
     if ((in.op == Instr::Lock || in.op == Instr::Unlock) && locks_in_sets)
       not_symmetric(p, in.loc, "a lock kept in a set (whose holder a permutation cannot rename)");
-    const RExpr* found = find_tid(in.lhs.get());
-    if (!found) found = find_tid(in.rhs.get());
-    for (std::size_t i = 0; i < in.args.size() && !found; ++i) found = find_tid(in.args[i].get());
-    if (found) not_symmetric(p, found->loc, "'tid'");
     // Node numbers in a label follow the heap's canonical numbering, which a
     // permutation of the threads may change.
     if (in.op == Instr::Return && in.rhs && holds_reference(*in.rhs->type))
       not_symmetric(p, in.loc, "a label that shows a node returned here");
   }
-  for (const MethodInfo& m : p.methods) {
+  for (const MethodInfo& m : p.methods)
     for (const TypeP& t : m.params)
       if (holds_reference(*t)) not_symmetric(p, m.loc, "a label that shows a node passed to this method");
-    if (const RExpr* found = find_tid(m.guard.get())) not_symmetric(p, found->loc, "'tid'");
-    for (const auto& [var, value] : m.on_call)
-      if (const RExpr* found = find_tid(value.get())) not_symmetric(p, found->loc, "'tid'");
-  }
 }
 
 SymmetryCanonicalizer::SymmetryCanonicalizer(const Program& p, const lts::ThreadPermutations& group)
@@ -98,6 +110,9 @@ void SymmetryCanonicalizer::try_order(const std::int32_t* state) {
   for (int i = 0; i < p_.threads; ++i)
     std::memcpy(candidate_.data() + p_.thread_at(i), state + p_.thread_at(order_[i]),
                 sizeof(std::int32_t) * p_.thread_stride);
+  for (auto [slot, size] : p_.thread_arrays)  // element i is thread i's, relative to it
+    for (int i = 0; i < p_.threads; ++i)
+      std::memcpy(candidate_.data() + slot + i * size, state + slot + order_[i] * size, sizeof(std::int32_t) * size);
   if (locks_.any()) rename_holders();
   heap_.run(candidate_.data());
   if (!have_best_ || candidate_ < best_) {
@@ -108,6 +123,22 @@ void SymmetryCanonicalizer::try_order(const std::int32_t* state) {
 }
 
 lts::PermutationId SymmetryCanonicalizer::run(std::int32_t* state) {
+  have_best_ = false;
+  if (p_.rotations) {
+    for (int r = 0; r < p_.threads; ++r) {
+      for (int i = 0; i < p_.threads; ++i) order_[i] = (i + r) % p_.threads;
+      try_order(state);
+    }
+  } else {
+    sorted_orders(state);
+  }
+  std::memcpy(state, best_.data(), sizeof(std::int32_t) * p_.state_size);
+  // Position i of the representative holds thread best_order_[i] of `state`.
+  return group_.find(best_order_);
+}
+
+// Every ordering of the threads that sorts them by their keys, tried.
+void SymmetryCanonicalizer::sorted_orders(const std::int32_t* state) {
   const int stride = p_.thread_stride;
   for (int t = 0; t < p_.threads; ++t) mask_references(state, t, keys_.data() + t * stride);
   auto key_less = [&](int a, int b) {
@@ -129,7 +160,6 @@ lts::PermutationId SymmetryCanonicalizer::run(std::int32_t* state) {
     if (j - i > 1) runs.emplace_back(i, j);
     i = j;
   }
-  have_best_ = false;
   for (;;) {
     try_order(state);
     std::size_t r = 0;
@@ -139,9 +169,6 @@ lts::PermutationId SymmetryCanonicalizer::run(std::int32_t* state) {
     }
     if (r == runs.size()) break;
   }
-  std::memcpy(state, best_.data(), sizeof(std::int32_t) * p_.state_size);
-  // Position i of the representative holds thread best_order_[i] of `state`.
-  return group_.find(best_order_);
 }
 
 }  // namespace frontend

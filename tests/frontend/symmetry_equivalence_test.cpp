@@ -5,7 +5,10 @@
 // divbranching and branching quotients of the full LTS, and faults exactly
 // when the full exploration faults; two workers give exactly the orbit LTS
 // of one. This is the guarantee of gen --symmetry (docs/reduction.md,
-// "Thread symmetry"). BB_REDUCE_ROUNDS and BB_REDUCE_SEED as for the
+// "Thread symmetry"). The same, and the progress verdicts, on random
+// litmus tests whose `tid` only indexes an array relative to the thread
+// (LitmusOptions::rotations), explored up to rotations of the threads.
+// BB_REDUCE_ROUNDS and BB_REDUCE_SEED as for the
 // reduction (docs/architecture.md, "Random models").
 #include <gtest/gtest.h>
 
@@ -15,6 +18,7 @@
 #include "frontend/checker.hpp"
 #include "refine/progress.hpp"
 #include "tests/frontend/random_runs.hpp"
+#include "tests/support/random_litmus.hpp"
 #include "tests/support/random_model.hpp"
 
 namespace frontend::test {
@@ -67,6 +71,54 @@ TEST_P(SymmetryEquivalence, RandomModels) {
     EXPECT_LE(skipped * 20, seeds.count);
     EXPECT_LE(faulted * 10, seeds.count);
     EXPECT_GE(smaller * 2, seeds.count - skipped - faulted) << "symmetry removes too little";
+  }
+}
+
+std::string rotation_litmus(std::uint64_t seed) {
+  testing_support::LitmusOptions o;
+  o.rotations = true;
+  return testing_support::random_litmus(seed, o);
+}
+
+// Litmus tests have up to 4 x 10^4 states at 3 x 1.
+RunSetup litmus_setup(int threads, long ops, bool reduce, unsigned workers, bool steps, bool symmetry) {
+  RunSetup r{threads, ops, reduce, workers, steps, false, false, symmetry};
+  r.max_states = 50000;
+  return r;
+}
+
+TEST_P(SymmetryEquivalence, RandomLitmusRotations) {
+  const auto [threads, ops] = GetParam();
+  const RunSetup full = litmus_setup(threads, ops, false, 1, false, false);
+  const RunSetup orbits = litmus_setup(threads, ops, false, 1, false, true);
+  const RunSetup reduced = litmus_setup(threads, ops, true, 1, false, true);
+  const RunSetup reduced2 = litmus_setup(threads, ops, true, 2, false, true);
+  const RunSetup full_steps = litmus_setup(threads, ops, false, 1, true, false);
+  const RunSetup reduced_steps = litmus_setup(threads, ops, true, 1, true, true);
+  const SeedRange seeds = seed_range();
+  std::uint64_t skipped = 0, smaller = 0;
+  int reports = 0;
+  for (std::uint64_t seed = seeds.first; seed < seeds.first + seeds.count; ++seed) {
+    const std::string text = rotation_litmus(seed);
+    const Outcome f = run_model(text, full), o = run_model(text, orbits);
+    if (f.kind == Outcome::too_big) {
+      ++skipped;
+      continue;
+    }
+    ASSERT_EQ(f.kind, Outcome::explored) << "seed " << seed << ": a litmus test faults: " << f.fault << "\n" << text;
+    smaller += o.kind == Outcome::explored && o.orbits.num_states < f.lts.num_states;
+    if (report_difference(quotients_differ(f, o), seed, full, orbits, text, reports)) return;
+    const Outcome r = run_model(text, reduced);
+    if (report_difference(quotients_differ(f, r), seed, full, reduced, text, reports)) return;
+    if (report_difference(runs_differ(r, run_model(text, reduced2)), seed, reduced, reduced2, text, reports)) return;
+    const Difference steps = progress_differs(run_model(text, full_steps), run_model(text, reduced_steps));
+    if (report_difference(steps, seed, full_steps, reduced_steps, text, reports)) return;
+  }
+  RecordProperty("skipped", static_cast<int>(skipped));
+  RecordProperty("smaller", static_cast<int>(smaller));
+  if (seeds.count >= 100) {  // not vacuous: rotations merge states in most tests
+    EXPECT_LE(skipped * 20, seeds.count);
+    EXPECT_GE(smaller * 2, seeds.count - skipped) << "rotations remove too little";
   }
 }
 

@@ -14,7 +14,7 @@ namespace {
 // method takes a: 0..1 and returns its reads r0, r1, r2 as r0 + 2 r1 + 4 r2.
 class LitmusWriter {
  public:
-  explicit LitmusWriter(std::uint64_t seed) : rng_(seed), seed_(seed) {}
+  LitmusWriter(std::uint64_t seed, const LitmusOptions& o) : rng_(seed), seed_(seed), o_(o) {}
 
   std::string write() {
     out_ += "// random_litmus seed " + std::to_string(seed_) + "\n";
@@ -40,7 +40,7 @@ class LitmusWriter {
   // A value 0..1 the thread knows: a constant, the parameter, its parity,
   // or a value it read.
   std::string value() {
-    std::vector<std::string> v{"0", "1", "a", "(tid + a) % 2"};
+    std::vector<std::string> v{"0", "1", "a", o_.rotations ? "1 - a" : "(tid + a) % 2"};
     if (reads_ > 0) {
       const std::string r = read_register();
       v.push_back(r);
@@ -49,8 +49,15 @@ class LitmusWriter {
     return one_of(v);
   }
   std::string read_register() { return "r" + std::to_string(pick(reads_)); }
-  // An index of A (0..1) or of T (0..threads-1, threads >= 2).
+  // An index of A (0..1) or of T (0..threads-1, threads >= 2); under
+  // rotations T's indices are all relative to the thread, since an
+  // absolute one would break the symmetry.
   std::string index(bool thread_array) {
+    if (thread_array && o_.rotations) {
+      std::vector<std::string> i{"tid - 1", "tid - 1", "tid % threads", "(tid - 1 + a) % threads"};
+      if (reads_ > 0) i.push_back("(tid + " + read_register() + ") % threads");
+      return one_of(i);
+    }
     std::vector<std::string> i{"0", "1", "a"};
     if (reads_ > 0) i.push_back(read_register());
     if (thread_array) {
@@ -87,7 +94,7 @@ class LitmusWriter {
         break;
       case 2:
         if (next_register(r)) {  // a whole array read, one step
-          const bool t = pick(2) == 1;
+          const bool t = pick(2) == 1 && !o_.rotations;
           line(std::string("w") + (t ? "t" : "a") + " := " + (t ? "T" : "A") + ";");
           line(r + " := w" + (t ? "t[" : "a[") + index(t) + "];");
           return;
@@ -119,12 +126,15 @@ class LitmusWriter {
 
   std::mt19937_64 rng_;
   std::uint64_t seed_;
+  LitmusOptions o_;
   std::string out_;
   int reads_ = 0;  // result registers in use in the method being written
 };
 
 }  // namespace
 
-std::string random_litmus(std::uint64_t seed) { return LitmusWriter(seed).write(); }
+std::string random_litmus(std::uint64_t seed, const LitmusOptions& options) {
+  return LitmusWriter(seed, options).write();
+}
 
 }  // namespace testing_support

@@ -17,7 +17,15 @@
 
 namespace testing_support {
 
+// rotations: `tid` only in indices of T relative to the thread (`tid - 1`,
+// `tid % threads`, `(tid - 1 + a) % threads`, `(tid + r0) % threads`), so
+// that rotating the threads is a symmetry (frontend/ring_indices.hpp) and
+// gen --symmetry accepts the model; values never name a thread.
+struct LitmusOptions {
+  bool rotations = false;
+};
+
 // The text of a model named L<seed>.
-std::string random_litmus(std::uint64_t seed);
+std::string random_litmus(std::uint64_t seed, const LitmusOptions& options = {});
 
 }  // namespace testing_support
