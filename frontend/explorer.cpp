@@ -16,6 +16,7 @@
 #include "frontend/successor_pipeline.hpp"
 #include "frontend/symmetry.hpp"
 #include "lts/builder.hpp"
+#include "lts/chunked_vector.hpp"
 
 namespace frontend {
 
@@ -69,7 +70,7 @@ class Exploration {
   bool report_due(Clock::time_point now);
   ExploreProgress progress(Clock::time_point now) const {
     return {store_.size(), transitions(), std::chrono::duration<double>(now - start_).count(),
-            store_.memory() + builder_.memory() + orbit_steps_.capacity() * sizeof(lts::OrbitTransition)};
+            store_.memory() + builder_.memory() + orbit_steps_.bytes()};
   }
   std::uint64_t transitions() const { return group_ ? orbit_steps_.size() : builder_.num_transitions(); }
 
@@ -86,7 +87,7 @@ class Exploration {
   // transitions, which carry one each (lts/orbit_lts.hpp).
   std::optional<lts::ThreadPermutations> group_;
   lts::PermutationId initial_permutation_ = lts::ThreadPermutations::identity;
-  std::vector<lts::OrbitTransition> orbit_steps_;
+  lts::ChunkedVector<lts::OrbitTransition> orbit_steps_;  // the largest structure: never moved
 };
 
 lts::Lts Exploration::run(ExploreStats* stats, bool keep_states) {
@@ -236,7 +237,7 @@ lts::OrbitLts Exploration::orbits(lts::Lts&& run_result) {
   o.initial_permutation = initial_permutation_;
   o.num_states = run_result.num_states;
   o.labels = std::move(run_result.labels);
-  o.transitions = std::move(orbit_steps_);
+  o.transitions = orbit_steps_.take();
   o.label_image = lts::label_images(o.labels, *group_, rename_threads);
   return o;
 }

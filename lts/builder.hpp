@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "lts/chunked_vector.hpp"
 #include "lts/lts.hpp"
 
 namespace lts {
@@ -15,7 +16,8 @@ class LtsBuilder {
  public:
   LtsBuilder() = default;
   // The most transitions a chunk holds; tests make it small.
-  explicit LtsBuilder(std::size_t chunk_size) : chunk_size_(chunk_size) {}
+  explicit LtsBuilder(std::size_t chunk_size)
+      : arcs_(chunk_size * sizeof(Transition) / sizeof(Arc)), transitions_(chunk_size) {}
   // Labels named like tau are not recognised here; pass lts::tau explicitly.
   LabelId label(std::string_view name) { return lts_.labels.intern(name); }
   const LabelTable& labels() const { return lts_.labels; }
@@ -42,25 +44,19 @@ class LtsBuilder {
   void drain_arcs(Emit emit);
   void switch_to_transitions();
 
-  // Transitions are appended to chunks, never moved while the LTS grows: a
-  // doubling vector would hold the old and the new copy at once, twice the
-  // memory of the transitions, which is most of gen's memory on a large
-  // state space. finish() concatenates the chunks, freeing each once
-  // copied. Chunks double from 1024 elements up to 48 MiB: above glibc's
-  // largest mmap threshold (32 MiB), so a freed large chunk goes back to
-  // the system at once.
+  // Transitions are appended to chunks (chunked_vector.hpp), never moved
+  // while the LTS grows.
   //
   // While the sources come in nondecreasing order (gen adds each state's
   // transitions in state order) a transition is an 8-byte Arc, and its
   // source a count per state: a byte, with the rare counts above 255 in
   // `more_arcs_`. That is two thirds of the memory of full transitions. The
   // first transition out of order turns the arcs into full transitions.
-  std::size_t chunk_size_ = (std::size_t{48} << 20) / sizeof(Transition);
   bool in_order_ = true;
-  std::vector<std::vector<Arc>> arcs_;
+  ChunkedVector<Arc> arcs_{ChunkedVector<Transition>::default_largest * sizeof(Transition) / sizeof(Arc)};
   std::vector<std::uint8_t> arcs_of_;                       // per source state, up to 255
   std::vector<std::pair<StateId, std::size_t>> more_arcs_;  // (source, arcs beyond 255), by source
-  std::vector<std::vector<Transition>> chunks_;             // once not in order
+  ChunkedVector<Transition> transitions_;                   // once not in order
   std::size_t count_ = 0;
   Lts lts_;
 };
