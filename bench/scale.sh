@@ -19,7 +19,7 @@
 #   --memory-limit  passed to every tool run (default 20G); peak memory is
 #                   measured with /usr/bin/time
 #   --no-symmetry   never gen --symmetry (by default it is used for every row
-#                   whose model names no thread, when gen has it)
+#                   whose model it accepts, when gen has it)
 #   --pool N        gen --pool N for every row: every node pool holds N nodes
 #                   (the MS queue needs 9 at 4 threads x 2 operations)
 #   BIN=DIR         where gen and quotient are (default build/tools)
@@ -110,7 +110,8 @@ explored_of() { sed -n 's/^gen: .* \([0-9]*\) states explored.*/\1/p' "$1" | tai
 header_states() { head -1 "$1" | sed -n 's/^des *( *[0-9]* *, *[0-9]* *, *\([0-9]*\) *).*/\1/p'; }
 
 # symmetric FILE OBJECT: whether gen --symmetry accepts the model (it
-# refuses one that names a thread before exploring).
+# refuses, before exploring, one that names a thread other than as an index
+# relative to it).
 symmetric() {
   [ $symmetry = 1 ] || return 1
   local out

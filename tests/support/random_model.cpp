@@ -195,7 +195,7 @@ void ModelWriter::declare_object() {
   if (thread_var_) line("thread h: " + range() + " = 0;");
   structured_ = aux_chance(o_.structured_chance);
   slot_rng_.seed(seed_ ^ 0xBB67AE8584CAA73Bull);
-  own_slots_ = !o_.symmetric && draw(slot_rng_, o_.own_slots_chance);
+  own_slots_ = (!o_.symmetric || o_.rotations) && draw(slot_rng_, o_.own_slots_chance);
   if (own_slots_) line("shared az: " + range() + "[threads] = 0;");
   if (structured_) {
     line("shared ax: " + range() + "[" + dom() + "] = " + constant() + ";");

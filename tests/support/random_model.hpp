@@ -43,6 +43,11 @@ struct RandomModelOptions {
   // them) maps the object system onto itself (gen --symmetry). The other
   // models are unchanged.
   bool symmetric = false;
+  // With symmetric: the thread-indexed flags (own_slots_chance) stay, whose
+  // indices tid - 1 and tid % threads are relative to the thread, so such a
+  // model is symmetric under the rotations of the threads (gen --symmetry
+  // explores it so); the models without them are those of symmetric alone.
+  bool rotations = false;
 };
 
 // The text of a model named R<seed>.
