@@ -35,6 +35,12 @@ std::uint64_t from_env(const char* name, std::uint64_t fallback) {
 
 SeedRange seed_range() { return SeedRange{from_env("BB_REDUCE_SEED", 0), from_env("BB_REDUCE_ROUNDS", 1000)}; }
 
+RunSetup litmus_setup(int threads, long ops, bool reduce, unsigned workers, bool thread_steps, bool symmetry) {
+  RunSetup r{threads, ops, reduce, workers, thread_steps, false, false, symmetry};
+  r.max_states = litmus_max_states;
+  return r;
+}
+
 std::string describe(const RunSetup& r) {
   return fmt::format("{}x{} reduce={} workers={}{}{}{}{}", r.threads, r.ops, r.reduce ? 1 : 0, r.workers,
                      r.thread_steps ? " thread-steps" : "", r.dead_locals ? " dead-locals" : "", r.spec ? " spec" : "",

@@ -37,6 +37,10 @@ struct RunSetup {
   std::string object = {};    // CompileOptions::object (empty: the first)
   std::uint64_t max_states = random_max_states;
 };
+// The random litmus tests (tests/support/random_litmus.hpp) have up to
+// 4 x 10^4 states at 3 x 1: their bound, and a RunSetup with it.
+inline constexpr std::uint64_t litmus_max_states = 50000;
+RunSetup litmus_setup(int threads, long ops, bool reduce, unsigned workers, bool thread_steps, bool symmetry);
 // "2x2 reduce=1 workers=2", then " thread-steps", " dead-locals", " spec" if set
 std::string describe(const RunSetup& r);
 // The name of a (threads, ops) test parameter: "2x1", "2xinf" for ops < 0.

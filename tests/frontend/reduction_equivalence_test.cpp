@@ -83,18 +83,13 @@ TEST_P(ReductionEquivalence, RandomModels) {
   }
 }
 
-// Litmus tests have up to 4 x 10^4 states at 3 x 1.
-inline constexpr std::uint64_t litmus_max_states = 50000;
-
 TEST_P(ReductionEquivalence, RandomLitmusTests) {
   const auto [threads, ops] = GetParam();
-  auto setup = [&, threads = threads, ops = ops](bool reduce, unsigned workers, bool steps) {
-    RunSetup r{threads, ops, reduce, workers, steps};
-    r.max_states = litmus_max_states;
-    return r;
-  };
-  const RunSetup full = setup(false, 1, false), reduced = setup(true, 1, false), reduced2 = setup(true, 2, false);
-  const RunSetup full_steps = setup(false, 1, true), reduced_steps = setup(true, 1, true);
+  const RunSetup full = litmus_setup(threads, ops, false, 1, false, false);
+  const RunSetup reduced = litmus_setup(threads, ops, true, 1, false, false);
+  const RunSetup reduced2 = litmus_setup(threads, ops, true, 2, false, false);
+  const RunSetup full_steps = litmus_setup(threads, ops, false, 1, true, false);
+  const RunSetup reduced_steps = litmus_setup(threads, ops, true, 1, true, false);
   const SeedRange seeds = seed_range();
   std::uint64_t skipped = 0, reduced_some = 0;
   int reports = 0;

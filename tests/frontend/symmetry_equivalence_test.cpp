@@ -85,13 +85,6 @@ std::string rotation_litmus(std::uint64_t seed) {
   return testing_support::random_litmus(seed, o);
 }
 
-// Litmus tests have up to 4 x 10^4 states at 3 x 1.
-RunSetup litmus_setup(int threads, long ops, bool reduce, unsigned workers, bool steps, bool symmetry) {
-  RunSetup r{threads, ops, reduce, workers, steps, false, false, symmetry};
-  r.max_states = 50000;
-  return r;
-}
-
 TEST_P(SymmetryEquivalence, RandomLitmusRotations) {
   const auto [threads, ops] = GetParam();
   const RunSetup full = litmus_setup(threads, ops, false, 1, false, false);
