@@ -180,6 +180,14 @@ struct NodeType {
   bool manual = false;                          // uses free(): no garbage collection
 };
 
+// A shared array with one element per thread, indexed relative to the
+// thread (frontend/ring_indices.hpp).
+struct ThreadArray {
+  int slot = 0;          // the array's first slot
+  int element_size = 1;  // slots per element
+  friend bool operator==(const ThreadArray&, const ThreadArray&) = default;
+};
+
 struct Program {
   std::string file, object;
   bool is_spec = false;  // a `spec` object
@@ -208,17 +216,17 @@ struct Program {
   int result_size = 0;
   bool uses_ll = false;
   // States are explored up to a permutation of the threads (gen --symmetry,
-  // frontend/symmetry.hpp): no statement names a thread, or (rotations) one
-  // names it only as an index relative to it into the shared arrays
-  // `thread_arrays` (frontend/ring_indices.hpp), whose elements then move
-  // with the threads under rotations alone.
+  // frontend/symmetry.hpp): no statement names a thread, or one names it
+  // only as an index relative to it into the shared arrays `thread_arrays`
+  // (frontend/ring_indices.hpp), whose elements then move with the threads
+  // under rotations alone.
   bool symmetric = false;
-  bool rotations = false;
-  std::vector<std::pair<int, int>> thread_arrays;  // (first slot, slots per element), `threads` elements each
-  std::vector<std::pair<int, int>> shared_refs;    // (slot, node type) of shared references
-  std::vector<std::pair<int, int>> thread_refs;    // (offset in thread, node type) of thread variables
-  std::vector<std::int32_t> slot_lo, slot_hi;      // range of every slot (for packing)
-  std::vector<std::int32_t> initial;               // the initial state
+  std::vector<ThreadArray> thread_arrays;  // by slot
+  bool rotations() const { return !thread_arrays.empty(); }
+  std::vector<std::pair<int, int>> shared_refs;  // (slot, node type) of shared references
+  std::vector<std::pair<int, int>> thread_refs;  // (offset in thread, node type) of thread variables
+  std::vector<std::int32_t> slot_lo, slot_hi;    // range of every slot (for packing)
+  std::vector<std::int32_t> initial;             // the initial state
   // Per statement, the locals reset when a step stops there; empty: locals
   // live until the return (CompileOptions::reset_dead_locals).
   std::vector<DeadLocals> dead_locals;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
-#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -95,9 +94,7 @@ class RingCheck {
   std::vector<ThreadArray> run() {
     for_each_expr([&](const RExpr& e) { collect(e); });
     for_each_expr([&](const RExpr& e) { check(e); });
-    std::vector<ThreadArray> out;
-    for (int slot : slots_) out.push_back({slot, element_size_[slot]});
-    return out;
+    return arrays_;
   }
 
  private:
@@ -117,7 +114,15 @@ class RingCheck {
     }
   }
 
-  bool thread_array(int slot) const { return std::binary_search(slots_.begin(), slots_.end(), slot); }
+  // Where an array at `slot` is or would go in arrays_.
+  std::vector<ThreadArray>::iterator place(int slot) {
+    return std::lower_bound(arrays_.begin(), arrays_.end(), slot,
+                            [](const ThreadArray& a, int s) { return a.slot < s; });
+  }
+  bool thread_array(int slot) {
+    const auto at = place(slot);
+    return at != arrays_.end() && at->slot == slot;
+  }
 
   // The arrays some access indexes with `tid` at the first level.
   void collect(const RExpr& e) {
@@ -125,10 +130,8 @@ class RingCheck {
       const Type& t = *a->type;
       if (t.kind != Type::Array || t.length != p_.threads)
         not_symmetric(p_, e.loc, fmt::format("this array has {} elements, not one per thread", t.length));
-      if (!thread_array(static_cast<int>(a->a))) {
-        slots_.insert(std::upper_bound(slots_.begin(), slots_.end(), static_cast<int>(a->a)), static_cast<int>(a->a));
-        element_size_[static_cast<int>(a->a)] = t.size / t.length;
-      }
+      const int slot = static_cast<int>(a->a);
+      if (!thread_array(slot)) arrays_.insert(place(slot), ThreadArray{slot, t.size / t.length});
     }
     for (const RExprP& k : e.k) collect(*k);
   }
@@ -155,8 +158,7 @@ class RingCheck {
   }
 
   const Program& p_;
-  std::vector<int> slots_;  // sorted
-  std::unordered_map<int, int> element_size_;
+  std::vector<ThreadArray> arrays_;  // by slot
 };
 
 }  // namespace

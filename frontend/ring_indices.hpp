@@ -16,12 +16,8 @@
 
 namespace frontend {
 
-struct ThreadArray {
-  int slot = 0;          // the array's first slot
-  int element_size = 1;  // slots per element; the array has Program::threads of them
-};
-
-// The shared arrays of `p` indexed relative to the thread, in slot order.
+// The shared arrays of `p` indexed relative to the thread, in slot order;
+// none when `p` names no thread (every `tid` it accepts indexes one).
 // Refuses (a located error naming `--symmetry`) a model in which `tid`
 // occurs other than as the first index of a shared array of `threads`
 // elements in one of the forms `tid - 1` or `(tid + c + d) % threads`,

@@ -26,28 +26,10 @@ bool holds_reference(const Type& t) {
   return false;
 }
 
-// Whether a statement, a client guard or an `on call` update names a thread.
-bool names_a_thread(const Program& p) {
-  for (const Instr& in : p.code) {
-    if (find_tid(in.lhs.get()) || find_tid(in.rhs.get())) return true;
-    for (const RExprP& a : in.args)
-      if (find_tid(a.get())) return true;
-  }
-  for (const MethodInfo& m : p.methods) {
-    if (find_tid(m.guard.get())) return true;
-    for (const auto& [var, value] : m.on_call)
-      if (find_tid(value.get())) return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 void require_symmetric(Program& p) {
-  if (names_a_thread(p)) {
-    p.rotations = true;
-    for (const ThreadArray& a : ring_indexed_arrays(p)) p.thread_arrays.emplace_back(a.slot, a.element_size);
-  }
+  p.thread_arrays = ring_indexed_arrays(p);
   const bool locks_in_sets = lock_slots(p).in_set;
   for (const Instr& in : p.code) {
     if ((in.op == Instr::Lock || in.op == Instr::Unlock) && locks_in_sets)
@@ -110,9 +92,10 @@ void SymmetryCanonicalizer::try_order(const std::int32_t* state) {
   for (int i = 0; i < p_.threads; ++i)
     std::memcpy(candidate_.data() + p_.thread_at(i), state + p_.thread_at(order_[i]),
                 sizeof(std::int32_t) * p_.thread_stride);
-  for (auto [slot, size] : p_.thread_arrays)  // element i is thread i's, relative to it
+  for (const ThreadArray& a : p_.thread_arrays)  // element i is thread i's, relative to it
     for (int i = 0; i < p_.threads; ++i)
-      std::memcpy(candidate_.data() + slot + i * size, state + slot + order_[i] * size, sizeof(std::int32_t) * size);
+      std::memcpy(candidate_.data() + a.slot + i * a.element_size, state + a.slot + order_[i] * a.element_size,
+                  sizeof(std::int32_t) * a.element_size);
   if (locks_.any()) rename_holders();
   heap_.run(candidate_.data());
   if (!have_best_ || candidate_ < best_) {
@@ -124,7 +107,7 @@ void SymmetryCanonicalizer::try_order(const std::int32_t* state) {
 
 lts::PermutationId SymmetryCanonicalizer::run(std::int32_t* state) {
   have_best_ = false;
-  if (p_.rotations) {
+  if (p_.rotations()) {
     for (int r = 0; r < p_.threads; ++r) {
       for (int i = 0; i < p_.threads; ++i) order_[i] = (i + r) % p_.threads;
       try_order(state);

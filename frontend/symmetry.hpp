@@ -25,7 +25,7 @@ namespace frontend {
 
 // Refuses (a located error) a program in which a statement, a client guard
 // or an `on call` update names a thread (`tid`) other than as an index
-// relative to it (then sets p.rotations and p.thread_arrays), a lock is
+// relative to it (then sets p.thread_arrays), a lock is
 // kept in a set, or a label would show a node. Then no step depends on
 // which thread takes it, only on that thread's part, on who holds which
 // lock and, under rotations, on the elements of the thread arrays at
@@ -38,7 +38,7 @@ class SymmetryCanonicalizer {
   // Replaces `state` (heap-canonical) by the representative of its orbit:
   // the least, slot by slot, of the heap-canonical forms of the orderings
   // that sort the threads by a key which neither a permutation nor node
-  // renumbering changes; under rotations (Program::rotations), of the K
+  // renumbering changes; under rotations (Program::rotations()), of the K
   // rotations. Every member of the orbit yields the same candidates, so the
   // same representative. Returns the permutation g with
   // state = g.representative, up to node renumbering.

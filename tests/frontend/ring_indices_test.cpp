@@ -65,13 +65,13 @@ TEST(RingIndices, IndicesRelativeToTheThreadAreAccepted) {
            "N[tid - 1][1] := 1;",
        }) {
     const Program p = compile_symmetric(ring_model(body));
-    EXPECT_TRUE(p.rotations) << body;
+    EXPECT_TRUE(p.rotations()) << body;
     const std::string array = std::string(body).starts_with("N") ? "N" : "H";
-    const std::vector<std::pair<int, int>> want{{slot_of(p, array), array == "N" ? 2 : 1}};
+    const std::vector<ThreadArray> want{{slot_of(p, array), array == "N" ? 2 : 1}};
     EXPECT_EQ(p.thread_arrays, want) << body;
   }
   const Program plain = compile_symmetric(ring_model("r := H[k % 3];"));
-  EXPECT_FALSE(plain.rotations);  // no tid: every permutation, no array moves
+  EXPECT_FALSE(plain.rotations());  // no tid: every permutation, no array moves
   EXPECT_TRUE(plain.thread_arrays.empty());
 }
 
