@@ -1,9 +1,9 @@
 #include "bisim/symmetry/orbit_contraction.hpp"
 
-#include <algorithm>
 #include <numeric>
+#include <span>
 
-#include "lts/tau_scc.hpp"
+#include "lts/tau_scc_search.hpp"
 
 namespace bisim::symmetry {
 
@@ -11,120 +11,156 @@ namespace {
 
 using lts::StateId;
 
-// Indices of the transitions in order of their source: by_source[begin[s] ..
-// begin[s+1]) leave s.
+// The transitions sorted by source (as the explorer writes them), and
+// each state's tau-transitions first: out[begin[s] .. begin[s+1]) leave s.
 struct BySource {
+  std::span<const OrbitTransition> out;
   std::vector<std::uint64_t> begin;
-  std::vector<std::uint32_t> index;
+
+  BySource(std::vector<OrbitTransition>& transitions, StateId num_states) {
+    const auto before = [](const OrbitTransition& a, const OrbitTransition& b) {
+      return a.from != b.from ? a.from < b.from : (a.label == lts::tau) > (b.label == lts::tau);
+    };
+    if (!std::is_sorted(transitions.begin(), transitions.end(), before))
+      std::sort(transitions.begin(), transitions.end(), before);
+    out = transitions;
+    begin.assign(static_cast<std::size_t>(num_states) + 1, 0);
+    for (const OrbitTransition& t : out) ++begin[t.from + 1];
+    std::partial_sum(begin.begin(), begin.end(), begin.begin());
+  }
+  std::span<const OrbitTransition> of(StateId s) const { return out.subspan(begin[s], begin[s + 1] - begin[s]); }
+  // The tau-transitions of s.
+  std::span<const OrbitTransition> tau_of(StateId s) const {
+    const auto all = of(s);
+    std::size_t n = 0;
+    while (n < all.size() && all[n].label == lts::tau) ++n;
+    return all.first(n);
+  }
 };
 
-BySource by_source(const OrbitLts& orbits) {
-  BySource b;
-  b.begin.assign(static_cast<std::size_t>(orbits.num_states) + 1, 0);
-  for (const OrbitTransition& t : orbits.transitions) ++b.begin[t.from + 1];
-  std::partial_sum(b.begin.begin(), b.begin.end(), b.begin.begin());
-  b.index.resize(orbits.transitions.size());
-  std::vector<std::uint64_t> next(b.begin.begin(), b.begin.end() - 1);
-  for (std::uint32_t i = 0; i < orbits.transitions.size(); ++i) b.index[next[orbits.transitions[i].from]++] = i;
-  return b;
+// The orbit LTS's tau-steps as tau_sccs_of reads them: the permutations
+// do not matter for the SCCs (the header's argument).
+struct TauGraph {
+  const BySource& transitions;
+  struct Targets {
+    std::span<const OrbitTransition> tau;
+    std::size_t size() const { return tau.size(); }
+    StateId operator[](std::size_t i) const { return tau[i].to; }
+  };
+  Targets of(StateId s) const { return {transitions.tau_of(s)}; }
+  void prefetch(StateId s) const { __builtin_prefetch(&transitions.begin[s]); }
+};
+
+// Per orbit state: its node, and its frame (contraction.hpp).
+struct Nodes {
+  std::vector<std::uint32_t> node_of;
+  std::vector<PermutationId> frame;
+};
+
+// Breadth-first from the root through the node's tau-steps: the frames of
+// its members, and the generators of its group H. Every internal step
+// frame[x].x -tau-> frame[x].g.y = h.(frame[y].y) adds h.
+std::vector<PermutationId> frame_node(StateId root, const BySource& out, const ThreadPermutations& group, Nodes& n,
+                                      std::vector<bool>& reached, std::vector<StateId>& queue) {
+  const std::uint32_t node = n.node_of[root];
+  reached[root] = true;
+  queue.assign(1, root);
+  std::vector<PermutationId> generators;
+  for (std::size_t next = 0; next < queue.size(); ++next) {
+    const StateId x = queue[next];
+    for (const OrbitTransition& t : out.tau_of(x)) {
+      if (n.node_of[t.to] != node) continue;
+      if (!reached[t.to]) {
+        reached[t.to] = true;
+        n.frame[t.to] = group.compose(n.frame[x], t.permutation);
+        queue.push_back(t.to);
+      }
+    }
+  }
+  for (StateId x : queue)
+    for (const OrbitTransition& t : out.tau_of(x)) {
+      if (n.node_of[t.to] != node) continue;
+      const PermutationId h = group.compose(group.compose(n.frame[x], t.permutation), group.inverse(n.frame[t.to]));
+      if (h != ThreadPermutations::identity && std::find(generators.begin(), generators.end(), h) == generators.end())
+        generators.push_back(h);
+    }
+  return generators;
 }
 
 // The tau-SCCs, each node's frames (breadth-first from its least state, the
-// root) and the generators of its group H.
-void contract_cycles(const OrbitLts& orbits, const ThreadPermutations& group, const BySource& out,
-                     ContractedOrbits& c) {
-  lts::Lts tau_view;
-  tau_view.num_states = orbits.num_states;
-  tau_view.initial = orbits.initial;
-  for (const OrbitTransition& t : orbits.transitions)
-    if (t.label == lts::tau) tau_view.transitions.push_back({t.from, lts::tau, t.to});
-  lts::TauSccs sccs = lts::tau_sccs(tau_view);
-  tau_view = {};
+// root) and its group H.
+Nodes contract_cycles(StateId num_states, const BySource& out, const ThreadPermutations& group, ContractedOrbits& c) {
+  lts::TauSccs sccs = lts::tau_sccs_of(num_states, TauGraph{out});
+  Nodes n{std::move(sccs.component), std::vector<PermutationId>(num_states, ThreadPermutations::identity)};
   c.num_nodes = sccs.count;
-  c.node_of = std::move(sccs.component);
   c.divergent = std::move(sccs.divergent);
-  c.stabiliser.assign(c.num_nodes, {});
-
-  std::vector<bool> reached(orbits.num_states, false);
-  std::vector<std::vector<PermutationId>> generators(c.num_nodes);
+  c.stabiliser = Stabilisers(c.num_nodes);
+  std::vector<bool> reached(num_states, false);
   std::vector<StateId> queue;
-  for (StateId root = 0; root < orbits.num_states; ++root) {
+  for (StateId root = 0; root < num_states; ++root) {
     if (reached[root]) continue;
-    const std::uint32_t node = c.node_of[root];
-    reached[root] = true;
-    queue.assign(1, root);
-    for (std::size_t next = 0; next < queue.size(); ++next) {
-      const StateId x = queue[next];
-      for (std::uint64_t k = out.begin[x]; k < out.begin[x + 1]; ++k) {
-        const OrbitTransition& t = orbits.transitions[out.index[k]];
-        if (t.label != lts::tau || c.node_of[t.to] != node) continue;
-        if (!reached[t.to]) {
-          reached[t.to] = true;
-          c.frame[t.to] = group.compose(c.frame[x], t.permutation);
-          queue.push_back(t.to);
-        }
-      }
-    }
-    // Every internal step frame[x].x -tau-> frame[x].g.y = h.(frame[y].y)
-    // adds h to the generators of H.
-    for (StateId x : queue)
-      for (std::uint64_t k = out.begin[x]; k < out.begin[x + 1]; ++k) {
-        const OrbitTransition& t = orbits.transitions[out.index[k]];
-        if (t.label != lts::tau || c.node_of[t.to] != node) continue;
-        const PermutationId h = group.compose(group.compose(c.frame[x], t.permutation), group.inverse(c.frame[t.to]));
-        std::vector<PermutationId>& gens = generators[node];
-        if (h != ThreadPermutations::identity && std::find(gens.begin(), gens.end(), h) == gens.end())
-          gens.push_back(h);
-      }
+    // A state without an internal tau-step is a node of its own: no search.
+    const auto tau = out.tau_of(root);
+    if (std::none_of(tau.begin(), tau.end(),
+                     [&](const OrbitTransition& t) { return n.node_of[t.to] == n.node_of[root]; }))
+      continue;
+    const std::vector<PermutationId> generators = frame_node(root, out, group, n, reached, queue);
+    if (!generators.empty()) c.stabiliser.add(n.node_of[root], group.generated(generators));
   }
-  for (std::uint32_t n = 0; n < c.num_nodes; ++n)
-    if (!generators[n].empty()) c.stabiliser[n] = group.generated(generators[n]);
+  c.stabiliser.sort();
+  return n;
+}
+
+// Every state its own node (strong bisimulation).
+Nodes singleton_nodes(StateId num_states, ContractedOrbits& c) {
+  Nodes n;
+  n.node_of.resize(num_states);
+  std::iota(n.node_of.begin(), n.node_of.end(), 0);
+  n.frame.assign(num_states, ThreadPermutations::identity);
+  c.num_nodes = num_states;
+  c.divergent.assign(c.num_nodes, false);
+  c.stabiliser = Stabilisers(c.num_nodes);
+  return n;
+}
+
+// Rewrites each transition, where it lies, into its node's step in the
+// root's frame: x -a-> g.y in M becomes
+// frame[x].x -frame[x].a-> (frame[x] g frame[y]^-1).(frame[y].y).
+// Drops the tau-steps inside a node when contracted; then groups the steps
+// by node.
+void node_steps(std::vector<OrbitTransition>& transitions, const Nodes& n,
+                const std::vector<std::vector<lts::LabelId>>& label_image, const ThreadPermutations& group,
+                bool contract_tau, ContractedOrbits& c) {
+  std::size_t kept = 0;
+  for (const OrbitTransition& t : transitions) {
+    const std::uint32_t from = n.node_of[t.from], to = n.node_of[t.to];
+    if (contract_tau && t.label == lts::tau && to == from) continue;
+    const PermutationId g = group.compose(group.compose(n.frame[t.from], t.permutation), group.inverse(n.frame[t.to]));
+    transitions[kept++] = {from, label_image[t.label][n.frame[t.from]], to, g};
+  }
+  transitions.resize(kept);
+  // Sorting by node alone: the order within a node does not matter.
+  std::sort(transitions.begin(), transitions.end(),
+            [](const NodeStep& a, const NodeStep& b) { return a.from < b.from; });
+  c.step_begin.assign(static_cast<std::size_t>(c.num_nodes) + 1, 0);
+  for (const NodeStep& s : transitions) ++c.step_begin[s.from + 1];
+  std::partial_sum(c.step_begin.begin(), c.step_begin.end(), c.step_begin.begin());
+  c.steps = std::move(transitions);
 }
 
 }  // namespace
 
-ContractedOrbits contract_orbits(const OrbitLts& orbits, const ThreadPermutations& group, bool contract_tau) {
-  const BySource out = by_source(orbits);
+ContractedOrbits contract_orbits(OrbitLts& orbits, const ThreadPermutations& group, bool contract_tau) {
   ContractedOrbits c;
-  c.frame.assign(orbits.num_states, ThreadPermutations::identity);
-  if (contract_tau) {
-    contract_cycles(orbits, group, out, c);
-  } else {
-    c.num_nodes = orbits.num_states;
-    c.node_of.resize(orbits.num_states);
-    std::iota(c.node_of.begin(), c.node_of.end(), 0);
-    c.divergent.assign(c.num_nodes, false);
-    c.stabiliser.assign(c.num_nodes, {});
-  }
-
-  // The members of each node, then the node's steps in its root's frame:
-  // x -a-> g.y in M becomes frame[x].x -frame[x].a-> (frame[x] g frame[y]^-1).(frame[y].y).
-  std::vector<std::uint64_t> member_begin(static_cast<std::size_t>(c.num_nodes) + 1, 0);
-  for (StateId x = 0; x < orbits.num_states; ++x) ++member_begin[c.node_of[x] + 1];
-  std::partial_sum(member_begin.begin(), member_begin.end(), member_begin.begin());
-  std::vector<StateId> members(orbits.num_states);
+  Nodes n;
   {
-    std::vector<std::uint64_t> next(member_begin.begin(), member_begin.end() - 1);
-    for (StateId x = 0; x < orbits.num_states; ++x) members[next[c.node_of[x]]++] = x;
+    const BySource out(orbits.transitions, orbits.num_states);
+    n = contract_tau ? contract_cycles(orbits.num_states, out, group, c) : singleton_nodes(orbits.num_states, c);
   }
-  c.step_begin.assign(static_cast<std::size_t>(c.num_nodes) + 1, 0);
-  c.steps.reserve(orbits.transitions.size());  // at most one step per transition: no regrowth
-  for (std::uint32_t n = 0; n < c.num_nodes; ++n) {
-    const std::size_t first = c.steps.size();
-    for (std::uint64_t m = member_begin[n]; m < member_begin[n + 1]; ++m) {
-      const StateId x = members[m];
-      for (std::uint64_t k = out.begin[x]; k < out.begin[x + 1]; ++k) {
-        const OrbitTransition& t = orbits.transitions[out.index[k]];
-        const std::uint32_t to = c.node_of[t.to];
-        if (contract_tau && t.label == lts::tau && to == n) continue;
-        const PermutationId g = group.compose(group.compose(c.frame[x], t.permutation), group.inverse(c.frame[t.to]));
-        c.steps.push_back({orbits.label_image[t.label][c.frame[x]], g, to});
-      }
-    }
-    std::sort(c.steps.begin() + static_cast<std::ptrdiff_t>(first), c.steps.end());
-    c.steps.erase(std::unique(c.steps.begin() + static_cast<std::ptrdiff_t>(first), c.steps.end()), c.steps.end());
-    c.step_begin[n + 1] = c.steps.size();
-  }
+  c.initial_node = n.node_of[orbits.initial];
+  c.initial_frame = n.frame[orbits.initial];
+  node_steps(orbits.transitions, n, orbits.label_image, group, contract_tau, c);
+  orbits.transitions = {};
   return c;
 }
 

@@ -51,22 +51,19 @@ lts::Lts reachable_classes(const SymmetricPartition& p, const OrbitLts& orbits, 
   return out;
 }
 
-// symmetric_quotient; `release`, when given, is the transitions of
-// `orbits`, freed once contracted.
-SymmetricQuotient quotient_of_orbits(const OrbitLts& orbits, const ThreadPermutations& group, Equivalence e,
-                                     const PhaseCallback& on_phase, std::vector<OrbitTransition>* release) {
+// symmetric_quotient, taking the transitions of `orbits` over.
+SymmetricQuotient quotient_of_orbits(OrbitLts& orbits, const ThreadPermutations& group, Equivalence e,
+                                     const PhaseCallback& on_phase) {
   check_input(orbits, group, e);
   start_phase(on_phase, "contract");
   const ContractedOrbits nodes = contract_orbits(orbits, group, hides_inert_tau(e));
-  if (release) std::vector<OrbitTransition>().swap(*release);
   const SymmetricPartition p =
       refine_modulo_symmetry(nodes, orbits.label_image, group, e, [&](std::uint32_t round, std::uint32_t classes) {
         start_phase(on_phase, fmt::format("round {}: {}", round, classes_text(classes)));
       });
   start_phase(on_phase, "build");
   SymmetricQuotient result;
-  result.stabilised = static_cast<std::uint32_t>(
-      std::count_if(nodes.stabiliser.begin(), nodes.stabiliser.end(), [](const auto& h) { return !h.empty(); }));
+  result.stabilised = static_cast<std::uint32_t>(nodes.stabiliser.count());
   std::vector<std::uint32_t> node_classes = p.class_of_node;
   std::sort(node_classes.begin(), node_classes.end());
   result.orbit_classes =
@@ -74,9 +71,8 @@ SymmetricQuotient quotient_of_orbits(const OrbitLts& orbits, const ThreadPermuta
   result.rounds = p.rounds;
   // The initial state is g.r for g = initial_permutation, and r is
   // frame[r]^-1 applied to a state of its node's root's M-SCC.
-  const std::uint32_t root_class = p.class_of_node[nodes.node_of[orbits.initial]];
-  const PermutationId to_initial =
-      group.compose(orbits.initial_permutation, group.inverse(nodes.frame[orbits.initial]));
+  const std::uint32_t root_class = p.class_of_node[nodes.initial_node];
+  const PermutationId to_initial = group.compose(orbits.initial_permutation, group.inverse(nodes.initial_frame));
   const std::uint32_t initial = p.action[root_class * group.size() + to_initial];
   const lts::Lts classes = reachable_classes(p, orbits, initial, e);
   // The classes are already pairwise inequivalent: the identity partition
@@ -90,12 +86,13 @@ SymmetricQuotient quotient_of_orbits(const OrbitLts& orbits, const ThreadPermuta
 
 SymmetricQuotient symmetric_quotient(const OrbitLts& orbits, const ThreadPermutations& group, Equivalence e,
                                      const PhaseCallback& on_phase) {
-  return quotient_of_orbits(orbits, group, e, on_phase, nullptr);
+  OrbitLts copy = orbits;
+  return quotient_of_orbits(copy, group, e, on_phase);
 }
 
 SymmetricQuotient symmetric_quotient(OrbitLts&& orbits, const ThreadPermutations& group, Equivalence e,
                                      const PhaseCallback& on_phase) {
-  return quotient_of_orbits(orbits, group, e, on_phase, &orbits.transitions);
+  return quotient_of_orbits(orbits, group, e, on_phase);
 }
 
 }  // namespace bisim::symmetry

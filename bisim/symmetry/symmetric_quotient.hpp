@@ -32,8 +32,8 @@ struct SymmetricQuotient {
 // round, "build", then "" at the end.
 SymmetricQuotient symmetric_quotient(const lts::OrbitLts& orbits, const lts::ThreadPermutations& group, Equivalence e,
                                      const PhaseCallback& on_phase = {});
-// The same, freeing the transitions of `orbits` once they are contracted,
-// to lower the peak on large inputs.
+// The same, taking the transitions of `orbits` over: the contraction
+// rewrites them into its steps where they lie, so the peak holds them once.
 SymmetricQuotient symmetric_quotient(lts::OrbitLts&& orbits, const lts::ThreadPermutations& group, Equivalence e,
                                      const PhaseCallback& on_phase = {});
 

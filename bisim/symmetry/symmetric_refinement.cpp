@@ -127,7 +127,7 @@ struct Round {
       }
     }
     // The root's M-SCC holds h.root for every h in H: its steps too.
-    const std::vector<PermutationId>& h_group = nodes.stabiliser[n];
+    const std::vector<PermutationId>& h_group = nodes.stabiliser.of(n);
     const std::size_t own_steps = steps.size();
     for (std::size_t i = 1; i < h_group.size(); ++i)
       for (std::size_t j = 0; j < own_steps; ++j)
