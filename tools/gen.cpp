@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "bisim/symmetry/symmetric_quotient.hpp"
 #include "formats/aut_writer.hpp"

@@ -3,6 +3,8 @@
 // tools/common/quotient_job.* runs the job.
 #include <cstdio>
 
+#include <CLI/CLI.hpp>
+
 #include "tools/common/quotient_job.hpp"
 #include "tools/common/quotient_options.hpp"
 #include "tools/common/tool.hpp"

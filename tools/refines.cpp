@@ -1,6 +1,8 @@
 // refines: weak trace inclusion (linearizability, seed paper Theorem 3.5),
 // lock-freedom (Section 4) and bisimilarity of LTSs; the logic is in refine/,
 // the options in tools/common/refines_options.*, the run in tools/common/refines_job.*.
+#include <CLI/CLI.hpp>
+
 #include "tools/common/refines_job.hpp"
 #include "tools/common/refines_options.hpp"
 #include "tools/common/tool.hpp"

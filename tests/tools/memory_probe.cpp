@@ -12,6 +12,8 @@
 #include <thread>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+
 #include "formats/output_file.hpp"
 #include "tools/common/tool.hpp"
 

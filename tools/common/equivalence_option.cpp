@@ -3,6 +3,8 @@
 #include <cstddef>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+
 #include "bisim/equivalence.hpp"
 
 namespace tools {

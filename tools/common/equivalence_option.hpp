@@ -3,7 +3,7 @@
 // lists and help made from the table in bisim/equivalence.hpp.
 #include <string>
 
-#include <CLI/CLI.hpp>
+#include "tools/common/cli_fwd.hpp"
 
 namespace tools {
 

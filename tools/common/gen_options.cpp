@@ -6,6 +6,7 @@
 #include <thread>
 
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "frontend/limits.hpp"
 

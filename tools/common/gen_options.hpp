@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <string>
 
-#include <CLI/CLI.hpp>
+#include "tools/common/cli_fwd.hpp"
 
 #include "frontend/checker.hpp"
 #include "frontend/explorer.hpp"

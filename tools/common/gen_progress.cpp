@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "formats/diagnostic.hpp"
 #include "refine/progress.hpp"

@@ -6,7 +6,7 @@
 #include <functional>
 #include <string>
 
-#include <CLI/CLI.hpp>
+#include "tools/common/cli_fwd.hpp"
 
 #include "frontend/explorer.hpp"
 #include "frontend/program.hpp"

@@ -1,6 +1,7 @@
 #include "tools/common/gen_replay.hpp"
 
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "formats/input_file.hpp"
 #include "formats/output_file.hpp"

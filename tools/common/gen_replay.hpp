@@ -3,7 +3,7 @@
 // run-time fault, as a run of the model at the source level.
 #include <string>
 
-#include <CLI/CLI.hpp>
+#include "tools/common/cli_fwd.hpp"
 
 #include "frontend/explorer.hpp"
 #include "frontend/program.hpp"

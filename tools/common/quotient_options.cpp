@@ -1,5 +1,7 @@
 #include "tools/common/quotient_options.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include "bisim/equivalence.hpp"
 #include "tools/common/equivalence_option.hpp"
 #include "tools/common/phase_timer.hpp"

@@ -2,7 +2,7 @@
 // The command line of `quotient`: its options, turned into a QuotientJob.
 #include <string>
 
-#include <CLI/CLI.hpp>
+#include "tools/common/cli_fwd.hpp"
 
 #include "tools/common/quotient_job.hpp"
 #include "tools/common/tool.hpp"

@@ -1,5 +1,7 @@
 #include "tools/common/refines_options.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include "formats/output_file.hpp"
 #include "tools/common/equivalence_option.hpp"
 #include "tools/common/tool.hpp"

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "formats/diagnostic.hpp"
 #include "formats/output_file.hpp"

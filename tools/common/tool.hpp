@@ -4,10 +4,11 @@
 // handler around every main, so that every error prints as
 // `FILE:LINE:COL: error: ...` and exits with status 2.
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
+#include "tools/common/cli_fwd.hpp"
 
 #include "formats/aut_reader.hpp"
 #include "formats/aut_writer.hpp"
