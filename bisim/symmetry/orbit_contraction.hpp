@@ -17,7 +17,8 @@
 //
 // The orbit transitions are most of the memory of a large symmetric run,
 // so the contraction takes them over and rewrites each, where it lies,
-// into a node step: the peak is the transitions and 15 bytes per state.
+// into a node step: the peak is the transitions and about 20 bytes per
+// orbit state.
 #include <algorithm>
 #include <cstdint>
 #include <utility>
