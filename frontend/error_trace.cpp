@@ -72,7 +72,8 @@ std::string compress_run(const std::vector<std::string>& steps) {
   return fmt::format("{}", fmt::join(out, " "));
 }
 
-std::string run_to(const Program& p, const std::vector<std::int32_t>& goal, const SearchProgress& on_progress) {
+std::string run_to(const Program& p, const std::vector<std::int32_t>& goal, const SearchProgress& on_progress,
+                   std::uint64_t max_work) {
   struct Parent {
     std::uint32_t from;
     lts::LabelId label;
@@ -81,6 +82,7 @@ std::string run_to(const Program& p, const std::vector<std::int32_t>& goal, cons
   lts::LtsBuilder builder;
   Labels labels(p, builder);
   Interpreter interpreter(p, labels);
+  interpreter.limit_work(max_work);
   StateStore store(p);
   std::vector<std::int32_t> state = p.initial;
   interpreter.initialize(state);

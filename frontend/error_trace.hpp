@@ -18,8 +18,10 @@ using SearchProgress = std::function<void(std::uint64_t states, std::size_t memo
 
 // `goal` is a canonical state of the full LTS (the reduced LTS is part of
 // it); for a symmetric program, the representative of an orbit that the
-// full LTS reaches. "" if no run reaches it.
-std::string run_to(const Program& p, const std::vector<std::int32_t>& goal, const SearchProgress& on_progress = {});
+// full LTS reaches. "" if no run reaches it. max_work bounds the search as
+// Interpreter::limit_work does (0: no bound).
+std::string run_to(const Program& p, const std::vector<std::int32_t>& goal, const SearchProgress& on_progress = {},
+                   std::uint64_t max_work = 0);
 
 // The steps joined by spaces, with every block of steps that repeats in a row
 // written once: "t1:i x 4", "[call(1,inc) t1:i ret(1,inc)] x 199999"

@@ -95,7 +95,9 @@ lts::Lts Exploration::run(ExploreStats* stats, bool keep_states) {
   // The init block runs with labels of the LTS itself, as in a sequential run.
   Labels init_labels(p_, builder_, options_.thread_steps);
   std::vector<std::int32_t> initial = p_.initial;
-  Interpreter(p_, init_labels).initialize(initial);
+  Interpreter init(p_, init_labels);
+  init.limit_work(options_.max_work);
+  init.initialize(initial);
   if (p_.symmetric) {
     group_.emplace(p_.threads);
     initial_permutation_ = SymmetryCanonicalizer(p_, *group_).run(initial.data());
@@ -107,6 +109,7 @@ lts::Lts Exploration::run(ExploreStats* stats, bool keep_states) {
   {
     SuccessorPipeline pipeline(p_, store_, std::max(options_.workers, 1u), options_.thread_steps, options_.reduce,
                                group_ ? &*group_ : nullptr);
+    pipeline.limit_work(options_.max_work);
     LabelIds labels(builder_, pipeline.workers());
     while (SuccessorChunk* c = pipeline.next(store_.size())) {
       insert_chunk(*c, labels);
@@ -212,7 +215,7 @@ void Exploration::fault(std::uint32_t id, const std::exception_ptr& error) {
       options_.on_progress({states, 0, std::chrono::duration<double>(now - start_).count(), bytes,
                             "searching the full LTS for a shortest run to the fault"});
     };
-    const std::string run = run_to(p_, state, searched);
+    const std::string run = run_to(p_, state, searched, options_.max_work);
     d.message += run.empty()
                      ? std::string("\nnote: no run to it was found in the full LTS")
                      : fmt::format("\nnote: a run that reaches it (ti:i is an internal step of thread i): {}", run);

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "frontend/limits.hpp"  // StateLimit
 #include "frontend/program.hpp"
 #include "lts/lts.hpp"
 #include "lts/orbit_lts.hpp"
@@ -34,7 +35,11 @@ struct ExploreProgress {
 
 struct ExploreOptions {
   std::uint64_t max_states = 0;  // 0: no bound
-  bool thread_steps = false;     // internal steps of thread T are labelled step(T), not tau
+  // The work of Interpreter::limit_work (0: no bound), for each exploring
+  // worker, the init block and the run to a fault alike. Past either bound:
+  // StateLimit. The fuzz harness bounds an input's time with it.
+  std::uint64_t max_work = 0;
+  bool thread_steps = false;  // internal steps of thread T are labelled step(T), not tau
   // Partial-order reduction, and states whose only step is internal merged
   // into its target (docs/reduction.md); gen turns it on by default.
   bool reduce = false;
@@ -50,12 +55,6 @@ struct ExploreStats {
   std::size_t record_bytes = 0;               // packed bytes per state
   std::size_t store_bytes = 0;                // the visited set (tree-compressed, docs/state-storage.md)
   std::size_t lts_bytes = 0;                  // transitions
-};
-
-// Thrown when --max-states is reached.
-class StateLimit : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
 };
 
 // The visited states of an exploration, and the LTS state each one is.

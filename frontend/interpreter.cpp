@@ -35,6 +35,12 @@ Interpreter::Interpreter(const Program& p, Labels& labels, bool renumber)
 
 void Interpreter::error(Loc loc, const std::string& message) const { fail(p_.file, loc, message); }
 
+void Interpreter::out_of_work() const {
+  throw StateLimit(
+      "stopped at the work bound: the steps ran more statements (or copied more state) than the "
+      "caller allowed");
+}
+
 void Interpreter::successors(const std::int32_t* state, int t, Successors& out) {
   const std::size_t before = out.labels.size();
   tracking_ = out.record_independent;
@@ -163,6 +169,7 @@ void Interpreter::initialize(std::vector<std::int32_t>& state) {
 // memory); the visible return reports the stored result.
 void Interpreter::pending_return(const std::int32_t* state, int t, Successors& out) {
   const int tb = p_.thread_at(t);
+  charge(p_.state_size);
   const std::size_t at = out.states.size();
   out.states.insert(out.states.end(), state, state + p_.state_size);
   std::int32_t* s = out.states.data() + at;
@@ -182,6 +189,7 @@ void Interpreter::calls(const std::int32_t* state, int t, Successors& out) {
     if (static_cast<int>(m) == p_.init_method) continue;
     const MethodInfo& mi = p_.methods[m];
     for (const auto& args : arg_tuples_[m]) {
+      charge(p_.state_size);
       const std::size_t at = out.states.size();
       out.states.insert(out.states.end(), state, state + p_.state_size);
       std::int32_t* s = out.states.data() + at;
@@ -233,6 +241,7 @@ bool Interpreter::reset_dead_locals(std::int32_t* s, int t) const {
 }
 
 void Interpreter::emit(std::vector<std::int32_t>& s, lts::LabelId label, Successors& out, bool canonicalise) {
+  charge(s.size());
   if (reset_dead_locals(s.data(), t_)) canonicalise = true;
   if (canonicalise) canon_.run(s.data());
   out.states.insert(out.states.end(), s.begin(), s.end());
@@ -249,7 +258,9 @@ bool Interpreter::cycled(Config& c, Successors& out) {
     error(p_.code[s_[tb_ + Program::pc_slot] - 1].loc,
           "one step runs more than 1,000,000 statements here (a long loop without a shared access, or in "
           "an atomic block?)");
+  charge(1);
   if (++c.steps <= cycle_check_after) return false;
+  charge(c.s.size());
   auto key = std::make_pair(c.s, c.depth);
   const auto it = seen_.find(key);
   if (it == seen_.end()) {
@@ -280,6 +291,7 @@ void Interpreter::cycle(const Config& c, Successors& out) {
 // through its choices: exponentially often. False: skip the statement.
 bool Interpreter::open_branch(const Config& c, Successors& out) {
   if (branches_.size() >= max_remembered) return true;
+  charge(c.s.size());
   const auto [it, fresh] = branches_.try_emplace({c.s, c.depth}, 0);
   if (!fresh) {
     if (it->second == 0) cycle(c, out);

@@ -16,6 +16,7 @@
 #include "frontend/canonical.hpp"
 #include "frontend/independence.hpp"
 #include "frontend/labels.hpp"
+#include "frontend/limits.hpp"
 #include "frontend/program.hpp"
 #include "lts/thread_permutations.hpp"
 
@@ -55,6 +56,13 @@ class Interpreter {
   void successors(const std::int32_t* state, int t, Successors& out);
   // Runs the object's `init` block (if any) on `state`, as thread 1, atomically.
   void initialize(std::vector<std::int32_t>& state);
+  // Bounds the work of this interpreter's later steps, summed: one unit per
+  // statement run, plus one per state slot copied or compared (each step
+  // emitted, each configuration remembered). Past `units` (0: no bound) a
+  // step throws StateLimit. The number of states alone does not bound the
+  // time of an exploration: a step may run a million statements, and a
+  // state may have a million slots.
+  void limit_work(std::uint64_t units) { work_left_ = units ? units : UINT64_MAX; }
 
  private:
   struct Config {
@@ -93,6 +101,11 @@ class Interpreter {
   void free_node(Config& c, const Instr& in);
   void jump(int target);          // to instruction index `target`, noting a jump back
   void run_all(Successors& out);  // work_, then the alternatives on stack_
+  void charge(std::uint64_t units) {
+    if (units > work_left_) out_of_work();
+    work_left_ -= units;
+  }
+  [[noreturn]] void out_of_work() const;
   void run_path(Config& c, Successors& out);
   void start_step();
   void emit(std::vector<std::int32_t>& s, lts::LabelId label, Successors& out, bool canonicalise = true);
@@ -144,6 +157,7 @@ class Interpreter {
   bool tracking_ = false;
   StepAccess access_;
   std::unique_ptr<Independence> independence_;  // built on first use
+  std::uint64_t work_left_ = UINT64_MAX;        // limit_work
 };
 
 }  // namespace frontend

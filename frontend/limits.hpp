@@ -22,6 +22,13 @@ constexpr std::size_t max_code = 200'000;  // instructions after inlining
 constexpr long max_state_slots = 1 << 20;  // 32-bit slots of one state
 }  // namespace limits
 
+// Thrown when an exploration passes a bound its caller set: a number of
+// states (gen --max-states) or of work (Interpreter::limit_work).
+class StateLimit : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 // An option of CompileOptions outside its bounds (no file position).
 class OptionError : public std::invalid_argument {
  public:

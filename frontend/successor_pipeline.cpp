@@ -39,6 +39,10 @@ SuccessorPipeline::~SuccessorPipeline() {
   for (std::thread& t : threads_) t.join();
 }
 
+void SuccessorPipeline::limit_work(std::uint64_t units) {
+  for (auto& cx : contexts_) cx->interpreter.limit_work(units);
+}
+
 bool SuccessorPipeline::any_call() const {
   return std::any_of(contexts_.begin(), contexts_.end(), [](const auto& cx) { return cx->labels.any_call(); });
 }

@@ -62,6 +62,8 @@ class SuccessorPipeline {
   // state below `known` (the store's size, never decreasing) has been handed out.
   SuccessorChunk* next(std::uint32_t known);
   void release(SuccessorChunk* chunk);
+  // Each worker's Interpreter::limit_work; before the first next().
+  void limit_work(std::uint64_t units);
   // Whether some worker's Labels was asked for a call label.
   bool any_call() const;
   unsigned workers() const { return static_cast<unsigned>(contexts_.size()); }

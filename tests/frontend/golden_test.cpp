@@ -80,6 +80,36 @@ TEST(Explorer, MaxStatesStopsWithAMessage) {
   }
 }
 
+// Each call of m is one step of 3 * 40,000 statements (no shared access).
+constexpr const char* long_step_model = R"(object O {
+  method m() {
+    var i: 0..40000 := 0;
+    while i < 40000 { i := i + 1; }
+  }
+}
+)";
+
+TEST(Explorer, MaxWorkStopsALongStepWithAMessage) {
+  const Program p = load_model_text("long.conc", long_step_model, CompileOptions{});
+  ExploreOptions e;
+  e.max_work = 50'000;  // less than one step
+  try {
+    explore(p, e);
+    FAIL() << "no StateLimit";
+  } catch (const StateLimit& x) {
+    EXPECT_NE(std::string(x.what()).find("work bound"), std::string::npos) << x.what();
+  }
+}
+
+TEST(Explorer, MaxWorkAboveTheWorkChangesNothing) {
+  const Program p = load_model_text("long.conc", long_step_model, CompileOptions{});
+  ExploreOptions bounded;
+  bounded.max_work = 1'000'000'000;
+  const lts::Lts l = explore(p, bounded);
+  EXPECT_GT(l.num_states, 4u);
+  EXPECT_EQ(formats::write_aut_string(l), formats::write_aut_string(explore(p, ExploreOptions{})));
+}
+
 TEST(Explorer, UnboundedOperationsOnABoundedObject) {
   // --ops inf: the register has finitely many states although clients never stop.
   const lts::Lts l = generate(here("golden/register.conc"), 2, -1);
