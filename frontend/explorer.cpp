@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
+#include <mutex>
 #include <optional>
 #include <tuple>
 
@@ -23,6 +24,11 @@ namespace frontend {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// A step that has run this much work (Interpreter::limit_work's units: a
+// statement, or a state slot copied) is reported while it runs; a step of
+// the Table 1 models runs a few hundred.
+constexpr std::uint64_t long_step_work = std::uint64_t{1} << 22;
 
 StateLimit state_limit(std::uint64_t max_states, std::uint32_t explored, std::uint64_t transitions) {
   return StateLimit(
@@ -67,7 +73,8 @@ class Exploration {
   std::pair<std::uint32_t, bool> insert(std::uint32_t* row, std::uint32_t id);
   [[noreturn]] void fault(std::uint32_t id, const std::exception_ptr& error);
   void report(Clock::time_point now);
-  bool report_due(Clock::time_point now);
+  void long_step(std::uint64_t work);
+  bool report_due(Clock::time_point now);  // under report_mutex_
   ExploreProgress progress(Clock::time_point now) const {
     return {store_.size(), transitions(), std::chrono::duration<double>(now - start_).count(),
             store_.memory() + builder_.memory() + orbit_steps_.bytes()};
@@ -80,6 +87,8 @@ class Exploration {
   std::unique_ptr<StateStore> states_;
   StateStore& store_;
   Clock::time_point start_ = Clock::now(), last_report_ = start_;
+  std::mutex report_mutex_;        // workers report long steps
+  ExploreProgress last_progress_;  // what report() last showed
   std::vector<std::tuple<lts::LabelId, lts::StateId, lts::PermutationId>> out_;
   std::vector<std::pair<std::uint32_t, bool>> inserted_;
   lts::TauMerge merged_;  // ExploredStates::merged
@@ -97,6 +106,8 @@ lts::Lts Exploration::run(ExploreStats* stats, bool keep_states) {
   std::vector<std::int32_t> initial = p_.initial;
   Interpreter init(p_, init_labels);
   init.limit_work(options_.max_work);
+  const auto beat = [this](std::uint64_t work) { long_step(work); };
+  if (options_.on_progress) init.on_work(beat, long_step_work);
   init.initialize(initial);
   if (p_.symmetric) {
     group_.emplace(p_.threads);
@@ -110,6 +121,7 @@ lts::Lts Exploration::run(ExploreStats* stats, bool keep_states) {
     SuccessorPipeline pipeline(p_, store_, std::max(options_.workers, 1u), options_.thread_steps, options_.reduce,
                                group_ ? &*group_ : nullptr);
     pipeline.limit_work(options_.max_work);
+    if (options_.on_progress) pipeline.on_work(beat, long_step_work);
     LabelIds labels(builder_, pipeline.workers());
     while (SuccessorChunk* c = pipeline.next(store_.size())) {
       insert_chunk(*c, labels);
@@ -211,7 +223,9 @@ void Exploration::fault(std::uint32_t id, const std::exception_ptr& error) {
     store_.get(id, state.data());
     const auto searched = [&](std::uint64_t states, std::size_t bytes) {
       const Clock::time_point now = Clock::now();
-      if (!options_.on_progress || !report_due(now)) return;
+      if (!options_.on_progress) return;
+      const std::lock_guard<std::mutex> lock(report_mutex_);
+      if (!report_due(now)) return;
       options_.on_progress({states, 0, std::chrono::duration<double>(now - start_).count(), bytes,
                             "searching the full LTS for a shortest run to the fault"});
     };
@@ -224,12 +238,28 @@ void Exploration::fault(std::uint32_t id, const std::exception_ptr& error) {
 }
 
 void Exploration::report(Clock::time_point now) {
-  if (report_due(now)) options_.on_progress(progress(now));
+  const std::lock_guard<std::mutex> lock(report_mutex_);
+  if (!report_due(now)) return;
+  last_progress_ = progress(now);
+  options_.on_progress(last_progress_);
 }
 
-// At most one progress report a second, whatever the phase.
+// A worker's step has run `work` units so far: between reports of the
+// exploring thread, which a long step holds up, a report that it runs.
+void Exploration::long_step(std::uint64_t work) {
+  if (work < long_step_work) return;
+  const Clock::time_point now = Clock::now();
+  const std::lock_guard<std::mutex> lock(report_mutex_);
+  if (!report_due(now)) return;
+  ExploreProgress p = last_progress_;
+  p.seconds = std::chrono::duration<double>(now - start_).count();
+  p.step_work = work;
+  options_.on_progress(p);
+}
+
+// At most one progress report every progress_seconds, whatever the phase.
 bool Exploration::report_due(Clock::time_point now) {
-  if (now - last_report_ < std::chrono::seconds(1)) return false;
+  if (now - last_report_ < std::chrono::duration<double>(options_.progress_seconds)) return false;
   last_report_ = now;
   return true;
 }

@@ -31,6 +31,10 @@ struct ExploreProgress {
   // What runs: the exploration, or after a run-time fault the search of the
   // full LTS for a shortest run to it (error_trace.hpp).
   const char* phase = "exploring";
+  // Not 0: one step (a state's successors for one thread) has run this much
+  // work so far (Interpreter::limit_work's units) and still runs; the other
+  // fields are then those of the last report before it.
+  std::uint64_t step_work = 0;
 };
 
 struct ExploreOptions {
@@ -43,8 +47,11 @@ struct ExploreOptions {
   // Partial-order reduction, and states whose only step is internal merged
   // into its target (docs/reduction.md); gen turns it on by default.
   bool reduce = false;
-  unsigned workers = 1;                                     // exploring threads; gen defaults to the machine's cores
-  std::function<void(const ExploreProgress&)> on_progress;  // about once a second
+  unsigned workers = 1;  // exploring threads; gen defaults to the machine's cores
+  // About every progress_seconds, also while one step runs long (from the
+  // thread that runs it; never two calls at once).
+  std::function<void(const ExploreProgress&)> on_progress;
+  double progress_seconds = 1;
 };
 
 struct ExploreStats {

@@ -35,13 +35,8 @@ Interpreter::Interpreter(const Program& p, Labels& labels, bool renumber)
 
 void Interpreter::error(Loc loc, const std::string& message) const { fail(p_.file, loc, message); }
 
-void Interpreter::out_of_work() const {
-  throw StateLimit(
-      "stopped at the work bound: the steps ran more statements (or copied more state) than the "
-      "caller allowed");
-}
-
 void Interpreter::successors(const std::int32_t* state, int t, Successors& out) {
+  meter_.mark();
   const std::size_t before = out.labels.size();
   tracking_ = out.record_independent;
   if (tracking_) access_.clear();
@@ -138,6 +133,7 @@ void Interpreter::initialize(std::vector<std::int32_t>& state) {
   t_ = 0;
   tb_ = p_.thread_at(0);
   origin_ = state.data();
+  meter_.mark();
   start_step();
   work_.s = state;
   work_.s[tb_ + Program::pc_slot] = init.entry + 1;

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "frontend/canonical.hpp"
@@ -18,6 +19,7 @@
 #include "frontend/labels.hpp"
 #include "frontend/limits.hpp"
 #include "frontend/program.hpp"
+#include "frontend/work_meter.hpp"
 #include "lts/thread_permutations.hpp"
 
 namespace frontend {
@@ -62,7 +64,10 @@ class Interpreter {
   // step throws StateLimit. The number of states alone does not bound the
   // time of an exploration: a step may run a million statements, and a
   // state may have a million slots.
-  void limit_work(std::uint64_t units) { work_left_ = units ? units : UINT64_MAX; }
+  void limit_work(std::uint64_t units) { meter_.limit(units); }
+  // Calls beat(the work of the step being computed so far) about every
+  // `every` units of work, from the thread that runs the step.
+  void on_work(WorkMeter::Beat beat, std::uint64_t every) { meter_.on_beat(std::move(beat), every); }
 
  private:
   struct Config {
@@ -101,11 +106,7 @@ class Interpreter {
   void free_node(Config& c, const Instr& in);
   void jump(int target);          // to instruction index `target`, noting a jump back
   void run_all(Successors& out);  // work_, then the alternatives on stack_
-  void charge(std::uint64_t units) {
-    if (units > work_left_) out_of_work();
-    work_left_ -= units;
-  }
-  [[noreturn]] void out_of_work() const;
+  void charge(std::uint64_t units) { meter_.charge(units); }
   void run_path(Config& c, Successors& out);
   void start_step();
   void emit(std::vector<std::int32_t>& s, lts::LabelId label, Successors& out, bool canonicalise = true);
@@ -157,7 +158,7 @@ class Interpreter {
   bool tracking_ = false;
   StepAccess access_;
   std::unique_ptr<Independence> independence_;  // built on first use
-  std::uint64_t work_left_ = UINT64_MAX;        // limit_work
+  WorkMeter meter_;                             // limit_work, on_work
 };
 
 }  // namespace frontend

@@ -43,6 +43,10 @@ void SuccessorPipeline::limit_work(std::uint64_t units) {
   for (auto& cx : contexts_) cx->interpreter.limit_work(units);
 }
 
+void SuccessorPipeline::on_work(const WorkMeter::Beat& beat, std::uint64_t every) {
+  for (auto& cx : contexts_) cx->interpreter.on_work(beat, every);
+}
+
 bool SuccessorPipeline::any_call() const {
   return std::any_of(contexts_.begin(), contexts_.end(), [](const auto& cx) { return cx->labels.any_call(); });
 }

@@ -62,8 +62,10 @@ class SuccessorPipeline {
   // state below `known` (the store's size, never decreasing) has been handed out.
   SuccessorChunk* next(std::uint32_t known);
   void release(SuccessorChunk* chunk);
-  // Each worker's Interpreter::limit_work; before the first next().
+  // Each worker's Interpreter::limit_work and on_work; before the first
+  // next(). The beat runs on the worker's thread.
   void limit_work(std::uint64_t units);
+  void on_work(const WorkMeter::Beat& beat, std::uint64_t every);
   // Whether some worker's Labels was asked for a call label.
   bool any_call() const;
   unsigned workers() const { return static_cast<unsigned>(contexts_.size()); }

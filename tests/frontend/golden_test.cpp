@@ -110,6 +110,44 @@ TEST(Explorer, MaxWorkAboveTheWorkChangesNothing) {
   EXPECT_EQ(formats::write_aut_string(l), formats::write_aut_string(explore(p, ExploreOptions{})));
 }
 
+// One step of eight runs (one per choice of c, which stays live to the
+// write of x), each of 3 * 60,000 local statements, each remembered by the
+// cycle check past the first 4,096: about 10^7 units of work, well past
+// the 2^22 after which the explorer reports a step while it runs.
+constexpr const char* longer_step_model = R"(object O {
+  shared x: 0..7;
+  method m() {
+    var c: 0..7;
+    c := choose(0..7);
+    var i: 0..60000 := 0;
+    while i < 60000 { i := i + 1; }
+    x := c;
+  }
+}
+)";
+
+TEST(Explorer, ALongStepIsReportedWhileItRuns) {
+  CompileOptions o;
+  o.threads = 1;
+  o.ops = 1;
+  const Program p = load_model_text("longer.conc", longer_step_model, o);
+  const std::string quiet = formats::write_aut_string(explore(p, ExploreOptions{}));
+  for (unsigned workers : {1u, 2u}) {
+    ExploreOptions e;
+    e.workers = workers;
+    e.progress_seconds = 0;
+    std::vector<std::uint64_t> step_work;
+    e.on_progress = [&](const ExploreProgress& r) {
+      if (r.step_work) step_work.push_back(r.step_work);
+    };
+    const lts::Lts l = explore(p, e);
+    ASSERT_FALSE(step_work.empty()) << workers << " workers";
+    EXPECT_GE(step_work.front(), std::uint64_t{1} << 22);
+    EXPECT_TRUE(std::is_sorted(step_work.begin(), step_work.end()));  // one step, growing
+    EXPECT_EQ(formats::write_aut_string(l), quiet);
+  }
+}
+
 TEST(Explorer, UnboundedOperationsOnABoundedObject) {
   // --ops inf: the register has finitely many states although clients never stop.
   const lts::Lts l = generate(here("golden/register.conc"), 2, -1);

@@ -62,4 +62,19 @@ TEST(ProgressLine, TheLineNamesWhatRuns) {
   std::fclose(log);
 }
 
+// A step that runs long holds the counts still: the line says that one
+// step runs, and how much work it has done.
+TEST(ProgressLine, TheLineNamesALongStep) {
+  std::FILE* log = std::tmpfile();
+  ASSERT_NE(log, nullptr);
+  tools::ProgressLine line(false, log, 10);
+  frontend::ExploreProgress p = at(10, 200);
+  p.step_work = 12'345'678;
+  line.show(p);
+  EXPECT_EQ(contents(log),
+            "gen: 200 states, 400 transitions, 20 states/s, 1.0 MiB (exploring; one step still runs: 12.3 million "
+            "statements run and state slots copied so far)\n");
+  std::fclose(log);
+}
+
 }  // namespace

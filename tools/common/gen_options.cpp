@@ -137,4 +137,10 @@ std::string stats_line(const frontend::ExploreStats& st) {
       st.record_bytes, static_cast<double>(st.store_bytes) / visited, mebibytes(st.store_bytes + st.lts_bytes));
 }
 
+std::string ProgressLine::long_step(std::uint64_t step_work) {
+  if (step_work == 0) return "";
+  return fmt::format("; one step still runs: {:.1f} million statements run and state slots copied so far",
+                     static_cast<double>(step_work) / 1e6);
+}
+
 }  // namespace tools

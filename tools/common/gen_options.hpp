@@ -36,6 +36,8 @@ std::string stats_line(const frontend::ExploreStats& st);
 // written to a log still shows it is alive.
 class ProgressLine {
  public:
+  // "; one step still runs, N units of work so far" (ExploreProgress::step_work), or "".
+  static std::string long_step(std::uint64_t step_work);
   explicit ProgressLine(bool terminal, std::FILE* out = stderr, double log_every = 10)
       : terminal_(terminal), out_(out), log_every_(log_every), next_log_(log_every) {}
   void show(const frontend::ExploreProgress& p) {
@@ -43,9 +45,10 @@ class ProgressLine {
       if (p.seconds < next_log_) return;
       next_log_ = p.seconds + log_every_;
     }
-    std::fprintf(out_, "%sgen: %llu states, %llu transitions, %.0f states/s, %.1f MiB (%s)%s", terminal_ ? "\r" : "",
+    std::fprintf(out_, "%sgen: %llu states, %llu transitions, %.0f states/s, %.1f MiB (%s%s)%s", terminal_ ? "\r" : "",
                  static_cast<unsigned long long>(p.states), static_cast<unsigned long long>(p.transitions),
-                 p.states / std::max(p.seconds, 1e-9), mebibytes(p.memory_bytes), p.phase, terminal_ ? "   " : "\n");
+                 p.states / std::max(p.seconds, 1e-9), mebibytes(p.memory_bytes), p.phase,
+                 long_step(p.step_work).c_str(), terminal_ ? "   " : "\n");
     std::fflush(out_);
     shown_ = terminal_;
   }
