@@ -8,9 +8,12 @@ set(CMAKE_SHARED_LINKER_FLAGS_SANITIZE "-fsanitize=address,undefined" CACHE STRI
 mark_as_advanced(CMAKE_CXX_FLAGS_SANITIZE CMAKE_EXE_LINKER_FLAGS_SANITIZE
                  CMAKE_SHARED_LINKER_FLAGS_SANITIZE)
 
-# A helper so each part declares its library in one line.
+# A helper so each part declares its library in one line; its files start
+# from the precompiled headers of cmake/Precompiled.cmake.
+set(BB_LIBRARY_WARNINGS -Wall -Wextra -Wpedantic -Wshadow)
 function(bb_library name)
   add_library(${name} STATIC ${ARGN})
   target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR})
-  target_compile_options(${name} PRIVATE -Wall -Wextra -Wpedantic -Wshadow)
+  target_compile_options(${name} PRIVATE ${BB_LIBRARY_WARNINGS})
+  target_precompile_headers(${name} REUSE_FROM bb_library_pch)
 endfunction()

@@ -21,6 +21,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 inputs=${COMPARE_INPUTS:-$work/inputs}
 mkdir -p "$inputs"
+cmake --build "$build" --target bench_tools >/dev/null
 
 # The generated inputs, made once.
 if [ ! -e "$inputs/.done" ]; then

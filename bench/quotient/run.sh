@@ -31,6 +31,7 @@ family_sizes=${FAMILY_SIZES:-$family_sizes}
 limit=${LIMIT:-900}
 build=${BUILD:-build}
 [ -n "${BUILD:-}" ] || bash scripts/build.sh >/dev/null
+cmake --build "$build" --target bench_tools >/dev/null
 [ -x /usr/bin/time ] || { echo "needs GNU time: apt-get install time" >&2; exit 2; }
 q="$build/tools/quotient"
 dir=$(mktemp -d)

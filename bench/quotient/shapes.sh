@@ -11,6 +11,7 @@ cd "$(dirname "$0")/../.."
 m=${1:-5000000}
 build=${BUILD:-build}
 [ -n "${BUILD:-}" ] || bash scripts/build.sh >/dev/null
+cmake --build "$build" --target bench_tools >/dev/null
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 shapes="star fan-in duplicates dense divergent long-labels many-labels"

@@ -12,6 +12,7 @@ labels=${LABELS:-20}
 # BUILD=DIR uses an existing build directory instead of building build/.
 build=${BUILD:-build}
 [ -n "${BUILD:-}" ] || bash scripts/build.sh >/dev/null
+cmake --build "$build" --target bench_tools >/dev/null
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 file=$dir/random.aut
