@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "frontend/error_trace.hpp"
 #include "tests/frontend/support.hpp"
 
 namespace frontend::test {
@@ -99,6 +100,15 @@ TEST(Explorer, MaxWorkStopsALongStepWithAMessage) {
   } catch (const StateLimit& x) {
     EXPECT_NE(std::string(x.what()).find("work bound"), std::string::npos) << x.what();
   }
+}
+
+// The search for a run to a fault repeats steps of the exploration, under
+// the same bound: a goal no run reaches makes it search every state.
+TEST(Explorer, MaxWorkBoundsTheSearchForARunToAFault) {
+  const Program p = load_model_text("long.conc", long_step_model, CompileOptions{});
+  const std::vector<std::int32_t> nowhere(p.state_size, -7);
+  EXPECT_THROW(run_to(p, nowhere, {}, 50'000), StateLimit);
+  EXPECT_EQ(run_to(p, nowhere, {}, 0), "");
 }
 
 TEST(Explorer, MaxWorkAboveTheWorkChangesNothing) {
