@@ -36,7 +36,8 @@ std::string stats_line(const frontend::ExploreStats& st);
 // written to a log still shows it is alive.
 class ProgressLine {
  public:
-  // "; one step still runs, N units of work so far" (ExploreProgress::step_work), or "".
+  // "; one step still runs: N million statements run and state slots copied
+  // so far" (ExploreProgress::step_work), or "" for 0.
   static std::string long_step(std::uint64_t step_work);
   explicit ProgressLine(bool terminal, std::FILE* out = stderr, double log_every = 10)
       : terminal_(terminal), out_(out), log_every_(log_every), next_log_(log_every) {}
