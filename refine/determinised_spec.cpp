@@ -16,7 +16,7 @@ std::uint64_t mix(std::uint64_t x) {  // splitmix64 finaliser
 
 }  // namespace
 
-DeterminisedSpec::DeterminisedSpec(const lts::Lts& spec) : spec_(spec), mark_(spec.num_states, 0) {
+DeterminisedSpec::DeterminisedSpec(const lts::Lts& spec) : mark_(spec.num_states, 0) {
   const lts::StateId n = spec.num_states;
   visible_offsets_.assign(n + 1, 0);
   tau_offsets_.assign(n + 1, 0);

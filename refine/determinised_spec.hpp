@@ -48,7 +48,6 @@ class DeterminisedSpec {
   SubsetId close_and_intern(std::vector<lts::StateId>& seeds);
   SubsetId intern(const std::vector<lts::StateId>& sorted);
 
-  const lts::Lts& spec_;
   // Visible transitions sorted by (from, label), in CSR form by source.
   std::vector<std::uint32_t> visible_offsets_;
   std::vector<lts::Transition> visible_;
