@@ -158,6 +158,41 @@ TEST(Explorer, ALongStepIsReportedWhileItRuns) {
   }
 }
 
+// The init block runs before the first state exists. Its loop of 200,000
+// rounds (600,000 statements, under the 10^6 a step may run) copies the
+// state, of 16 slots and more, for the cycle check at each statement past
+// the first 4,096: over 9 * 10^6 units of work, past the 2^22 after which a
+// step is reported. The init block must show on the progress line as a
+// long step of a client does.
+constexpr const char* long_init_model = R"(object O {
+  shared a: 0..1[16];
+  init {
+    var i: 0..200000 := 0;
+    while i < 200000 { i := i + 1; }
+    a[0] := 1;
+  }
+  method m() { a[1] := 1; }
+}
+)";
+
+TEST(Explorer, ALongInitBlockIsReportedWhileItRuns) {
+  CompileOptions o;
+  o.threads = 1;
+  o.ops = 1;
+  const Program p = load_model_text("long_init.conc", long_init_model, o);
+  ExploreOptions e;
+  e.progress_seconds = 0;
+  std::vector<ExploreProgress> reports;
+  e.on_progress = [&](const ExploreProgress& r) {
+    if (r.step_work) reports.push_back(r);
+  };
+  const lts::Lts l = explore(p, e);
+  ASSERT_FALSE(reports.empty());
+  EXPECT_GE(reports.front().step_work, std::uint64_t{1} << 22);
+  EXPECT_EQ(reports.front().states, 0u);  // before the initial state is stored
+  EXPECT_EQ(formats::write_aut_string(l), formats::write_aut_string(explore(p, ExploreOptions{})));
+}
+
 TEST(Explorer, UnboundedOperationsOnABoundedObject) {
   // --ops inf: the register has finitely many states although clients never stop.
   const lts::Lts l = generate(here("golden/register.conc"), 2, -1);
