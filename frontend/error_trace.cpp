@@ -12,6 +12,7 @@
 #include "frontend/labels.hpp"
 #include "frontend/state_store.hpp"
 #include "frontend/symmetry.hpp"
+#include "frontend/work_meter.hpp"
 #include "lts/builder.hpp"
 
 namespace frontend {
@@ -83,6 +84,14 @@ std::string run_to(const Program& p, const std::vector<std::int32_t>& goal, cons
   Labels labels(p, builder);
   Interpreter interpreter(p, labels);
   interpreter.limit_work(max_work);
+  std::uint64_t reported_states = 0;
+  std::size_t reported_bytes = 0;
+  if (on_progress)
+    interpreter.on_work(
+        [&](std::uint64_t work) {
+          if (work >= WorkMeter::long_step) on_progress(reported_states, reported_bytes, work);
+        },
+        WorkMeter::long_step);
   StateStore store(p);
   std::vector<std::int32_t> state = p.initial;
   interpreter.initialize(state);
@@ -108,8 +117,11 @@ std::string run_to(const Program& p, const std::vector<std::int32_t>& goal, cons
   };
   std::uint32_t target = is_goal(state.data()) ? 0 : UINT32_MAX;
   for (std::uint32_t id = 0; id < store.size() && target == UINT32_MAX; ++id) {
-    if (on_progress && (id & 0xFFFF) == 0xFFFF)
-      on_progress(store.size(), store.memory() + parents.size() * sizeof(Parent));
+    if (on_progress && (id & 0xFFFF) == 0xFFFF) {
+      reported_states = store.size();
+      reported_bytes = store.memory() + parents.size() * sizeof(Parent);
+      on_progress(reported_states, reported_bytes, 0);
+    }
     store.get(id, state.data());
     next.clear();
     std::vector<int> thread_of;

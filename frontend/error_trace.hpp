@@ -13,8 +13,10 @@
 namespace frontend {
 
 // The search so far: states visited and bytes held; called every 2^16
-// states, since the search may cover much of the full LTS.
-using SearchProgress = std::function<void(std::uint64_t states, std::size_t memory_bytes)>;
+// states, since the search may cover much of the full LTS. While one step
+// runs long (WorkMeter::long_step), also with the work it has run so far
+// (step_work, otherwise 0) and the counts of the last call before it.
+using SearchProgress = std::function<void(std::uint64_t states, std::size_t memory_bytes, std::uint64_t step_work)>;
 
 // `goal` is a canonical state of the full LTS (the reduced LTS is part of
 // it); for a symmetric program, the representative of an orbit that the

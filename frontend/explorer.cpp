@@ -25,11 +25,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// A step that has run this much work (Interpreter::limit_work's units: a
-// statement, or a state slot copied) is reported while it runs; a step of
-// the Table 1 models runs a few hundred.
-constexpr std::uint64_t long_step_work = std::uint64_t{1} << 22;
-
 StateLimit state_limit(std::uint64_t max_states, std::uint32_t explored, std::uint64_t transitions) {
   return StateLimit(
       fmt::format("stopped at --max-states {}: the state space is larger (more than {} states found, {} of them "
@@ -107,7 +102,7 @@ lts::Lts Exploration::run(ExploreStats* stats, bool keep_states) {
   Interpreter init(p_, init_labels);
   init.limit_work(options_.max_work);
   const auto beat = [this](std::uint64_t work) { long_step(work); };
-  if (options_.on_progress) init.on_work(beat, long_step_work);
+  if (options_.on_progress) init.on_work(beat, WorkMeter::long_step);
   init.initialize(initial);
   if (p_.symmetric) {
     group_.emplace(p_.threads);
@@ -121,7 +116,7 @@ lts::Lts Exploration::run(ExploreStats* stats, bool keep_states) {
     SuccessorPipeline pipeline(p_, store_, std::max(options_.workers, 1u), options_.thread_steps, options_.reduce,
                                group_ ? &*group_ : nullptr);
     pipeline.limit_work(options_.max_work);
-    if (options_.on_progress) pipeline.on_work(beat, long_step_work);
+    if (options_.on_progress) pipeline.on_work(beat, WorkMeter::long_step);
     LabelIds labels(builder_, pipeline.workers());
     while (SuccessorChunk* c = pipeline.next(store_.size())) {
       insert_chunk(*c, labels);
@@ -221,13 +216,13 @@ void Exploration::fault(std::uint32_t id, const std::exception_ptr& error) {
     formats::Diagnostic d = e.diagnostic();
     std::vector<std::int32_t> state(p_.state_size);
     store_.get(id, state.data());
-    const auto searched = [&](std::uint64_t states, std::size_t bytes) {
+    const auto searched = [&](std::uint64_t states, std::size_t bytes, std::uint64_t step_work) {
       const Clock::time_point now = Clock::now();
       if (!options_.on_progress) return;
       const std::lock_guard<std::mutex> lock(report_mutex_);
       if (!report_due(now)) return;
       options_.on_progress({states, 0, std::chrono::duration<double>(now - start_).count(), bytes,
-                            "searching the full LTS for a shortest run to the fault"});
+                            "searching the full LTS for a shortest run to the fault", step_work});
     };
     const std::string run = run_to(p_, state, searched, options_.max_work);
     d.message += run.empty()
@@ -247,7 +242,7 @@ void Exploration::report(Clock::time_point now) {
 // A worker's step has run `work` units so far: between reports of the
 // exploring thread, which a long step holds up, a report that it runs.
 void Exploration::long_step(std::uint64_t work) {
-  if (work < long_step_work) return;
+  if (work < WorkMeter::long_step) return;
   const Clock::time_point now = Clock::now();
   const std::lock_guard<std::mutex> lock(report_mutex_);
   if (!report_due(now)) return;

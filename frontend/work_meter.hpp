@@ -12,6 +12,10 @@ namespace frontend {
 class WorkMeter {
  public:
   static constexpr std::uint64_t unbounded = UINT64_MAX;
+  // A step that has run this much work is reported while it runs (the
+  // explorer's and the fault search's progress); a step of the Table 1
+  // models runs a few hundred units.
+  static constexpr std::uint64_t long_step = std::uint64_t{1} << 22;
   using Beat = std::function<void(std::uint64_t work_since_mark)>;
 
   // Past `units` more (0: no bound) a charge throws StateLimit.

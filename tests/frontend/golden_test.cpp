@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "frontend/error_trace.hpp"
+#include "frontend/work_meter.hpp"
 #include "tests/frontend/support.hpp"
 
 namespace frontend::test {
@@ -156,6 +157,24 @@ TEST(Explorer, ALongStepIsReportedWhileItRuns) {
     EXPECT_TRUE(std::is_sorted(step_work.begin(), step_work.end()));  // one step, growing
     EXPECT_EQ(formats::write_aut_string(l), quiet);
   }
+}
+
+// The search for a run to a fault repeats the steps of the exploration, so
+// it meets the same long step: it too reports the step while it runs. A
+// goal no run reaches makes it run every step.
+TEST(Explorer, TheSearchForARunToAFaultReportsALongStep) {
+  CompileOptions o;
+  o.threads = 1;
+  o.ops = 1;
+  const Program p = load_model_text("longer.conc", longer_step_model, o);
+  const std::vector<std::int32_t> nowhere(p.state_size, -7);
+  std::vector<std::uint64_t> step_work;
+  const auto progress = [&](std::uint64_t, std::size_t, std::uint64_t work) {
+    if (work) step_work.push_back(work);
+  };
+  EXPECT_EQ(run_to(p, nowhere, progress, 0), "");
+  ASSERT_FALSE(step_work.empty());
+  EXPECT_GE(step_work.front(), WorkMeter::long_step);
 }
 
 // The init block runs before the first state exists. Its loop of 200,000
