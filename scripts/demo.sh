@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-bash scripts/build.sh >/dev/null
+bash scripts/build.sh --tools >/dev/null
 bin=$PWD/build/tools
 out=$PWD/build/demo
 mkdir -p "$out"
