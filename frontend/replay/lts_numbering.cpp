@@ -4,7 +4,7 @@
 
 namespace frontend::replay {
 
-LtsNumbering::LtsNumbering(const Program& p, const ExploreOptions& gen) : p_(p), canon_(p) {
+LtsNumbering::LtsNumbering(const Program& p, const ExploreOptions& gen) : canon_(p) {
   ExploreOptions options;  // one worker, no bound: the same LTS (gen -j N writes the bytes of -j 1)
   options.reduce = gen.reduce;
   options.thread_steps = gen.thread_steps;

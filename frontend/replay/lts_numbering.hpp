@@ -36,7 +36,6 @@ class LtsNumbering {
   std::optional<Numbered> lookup(const std::vector<std::int32_t>& state);
 
  private:
-  const Program& p_;
   ExploredStates explored_;
   std::uint32_t visited_ = 0;
   Canonicalizer canon_;
