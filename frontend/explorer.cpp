@@ -138,7 +138,7 @@ lts::Lts Exploration::run(ExploreStats* stats, bool keep_states) {
     stats->explored = store_.size();
     stats->record_bytes = store_.record_bytes();
     stats->store_bytes = store_.memory();
-    stats->lts_bytes = builder_.memory();
+    stats->lts_bytes = builder_.memory() + orbit_steps_.bytes();
   }
   // The states are most of the memory beside the transitions; a caller
   // that does not keep them frees them before the LTS is assembled.

@@ -61,7 +61,7 @@ struct ExploreStats {
   double cpu_seconds = 0;                     // processor time of this process (fair on a shared machine)
   std::size_t record_bytes = 0;               // packed bytes per state
   std::size_t store_bytes = 0;                // the visited set (tree-compressed, docs/state-storage.md)
-  std::size_t lts_bytes = 0;                  // transitions
+  std::size_t lts_bytes = 0;                  // transitions (orbit transitions under symmetry)
 };
 
 // The visited states of an exploration, and the LTS state each one is.

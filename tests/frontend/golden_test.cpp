@@ -6,6 +6,7 @@
 
 #include "frontend/error_trace.hpp"
 #include "frontend/work_meter.hpp"
+#include "lts/orbit_lts.hpp"
 #include "tests/frontend/support.hpp"
 
 namespace frontend::test {
@@ -210,6 +211,20 @@ TEST(Explorer, ALongInitBlockIsReportedWhileItRuns) {
   EXPECT_GE(reports.front().step_work, std::uint64_t{1} << 22);
   EXPECT_EQ(reports.front().states, 0u);  // before the initial state is stored
   EXPECT_EQ(formats::write_aut_string(l), formats::write_aut_string(explore(p, ExploreOptions{})));
+}
+
+// Under symmetry the transitions are orbit transitions, held apart from the
+// LTS builder: the bytes of the LTS (gen --stats) must count them.
+TEST(Explorer, TheStatisticsCountTheOrbitTransitions) {
+  CompileOptions o;
+  o.threads = 2;
+  o.ops = 2;
+  o.symmetry = true;
+  const Program p = load_model(model("ms_queue.conc"), o);
+  ExploreStats stats;
+  const lts::OrbitLts orbits = explore_orbits(p, ExploreOptions{}, &stats);
+  EXPECT_EQ(stats.transitions, orbits.transitions.size());
+  EXPECT_GE(stats.lts_bytes, orbits.transitions.size() * sizeof(lts::OrbitTransition));
 }
 
 TEST(Explorer, UnboundedOperationsOnABoundedObject) {
