@@ -54,14 +54,14 @@ QuotientReport run_quotient(const QuotientJob& job) {
   mallopt(M_MMAP_THRESHOLD, 256 * 1024);
   // Refuse unusable output names now, not after a long run.
   formats::check_output_path(job.output);
-  const std::vector<std::string> extra = {job.map_path, job.dot_path};
-  for (std::size_t k = 0; k < extra.size(); ++k) {
-    if (extra[k].empty()) continue;
-    formats::check_output_path(extra[k]);
-    formats::check_distinct_outputs(job.output, extra[k]);
-    if (k == 1 && !job.map_path.empty()) formats::check_distinct_outputs(job.map_path, extra[k]);
+  std::vector<std::string> outputs = {job.output};
+  for (const std::string& extra : {job.map_path, job.dot_path}) {
+    if (extra.empty()) continue;
+    formats::check_output_path(extra);
+    for (const std::string& earlier : outputs) formats::check_distinct_outputs(earlier, extra);
+    outputs.push_back(extra);
   }
-  formats::check_outputs_spare_inputs({job.output, job.map_path.empty() ? job.output : job.map_path}, {job.input});
+  formats::check_outputs_spare_inputs(outputs, {job.input});
   QuotientReport report;
   report.equivalence = job.equivalence;
   {
