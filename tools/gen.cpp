@@ -43,6 +43,10 @@ void check_modes(const CLI::App& app, const tools::GenOptions& g, const tools::R
   if (replay.wanted() && g.symmetry)
     throw tools::UsageError("--replay follows the LTS without --symmetry: generate and check it without");
   if (progress.wanted() && replay.wanted()) throw tools::UsageError("--progress and --replay: give one of them");
+  if (replay.wanted() && app.count("--output") != 0)
+    throw tools::UsageError(
+        "--replay and --replay-fault print the run on standard output and write no LTS: drop -o (or redirect "
+        "standard output to a file)");
   if (progress.wanted() && app.count("--output") != 0)
     throw tools::UsageError(
         "--progress prints verdicts and writes no LTS: drop -o (or write the LTS with "

@@ -12,6 +12,10 @@ opts=(--object ShannQueue --threads 2 --ops 2)
 [ $? = 1 ] || fail "the buggy queue refines its spec"
 
 "$GEN" "$m" "${opts[@]}" --replay "$tmp/lin.cex" --replay-dot "$tmp/heap.dot" > "$tmp/run.txt" || fail "replay exit"
+# The run goes to standard output: -o, which names where the LTS goes, is refused.
+gen_refuses "-o beside --replay" "write no LTS: drop -o" "$m" "${opts[@]}" --replay "$tmp/lin.cex" -o "$tmp/run.aut"
+gen_refuses "-o beside --replay-fault" "write no LTS: drop -o" "$m" "${opts[@]}" --replay-fault -o "$tmp/run.aut"
+[ ! -e "$tmp/run.aut" ] || fail "-o beside --replay: the file was written"
 tail -1 "$tmp/run.txt" | grep -q "the specification cannot do this" || fail "no refusal on the last row"
 tail -1 "$tmp/run.txt" | grep -q "$(tail -1 "$tmp/lin.cex")" || fail "the last row is not the refused action"
 grep -q "buggy_queue.conc:[0-9]*  h := Head;" "$tmp/run.txt" || fail "no source line"
