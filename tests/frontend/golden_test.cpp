@@ -138,11 +138,16 @@ constexpr const char* longer_step_model = R"(object O {
 }
 )";
 
-TEST(Explorer, ALongStepIsReportedWhileItRuns) {
+// A model with one thread that makes one call.
+Program one_thread_one_call(const char* file, const char* text) {
   CompileOptions o;
   o.threads = 1;
   o.ops = 1;
-  const Program p = load_model_text("longer.conc", longer_step_model, o);
+  return load_model_text(file, text, o);
+}
+
+TEST(Explorer, ALongStepIsReportedWhileItRuns) {
+  const Program p = one_thread_one_call("longer.conc", longer_step_model);
   const std::string quiet = formats::write_aut_string(explore(p, ExploreOptions{}));
   for (unsigned workers : {1u, 2u}) {
     ExploreOptions e;
@@ -154,7 +159,7 @@ TEST(Explorer, ALongStepIsReportedWhileItRuns) {
     };
     const lts::Lts l = explore(p, e);
     ASSERT_FALSE(step_work.empty()) << workers << " workers";
-    EXPECT_GE(step_work.front(), std::uint64_t{1} << 22);
+    EXPECT_GE(step_work.front(), WorkMeter::long_step);
     EXPECT_TRUE(std::is_sorted(step_work.begin(), step_work.end()));  // one step, growing
     EXPECT_EQ(formats::write_aut_string(l), quiet);
   }
@@ -164,10 +169,7 @@ TEST(Explorer, ALongStepIsReportedWhileItRuns) {
 // it meets the same long step: it too reports the step while it runs. A
 // goal no run reaches makes it run every step.
 TEST(Explorer, TheSearchForARunToAFaultReportsALongStep) {
-  CompileOptions o;
-  o.threads = 1;
-  o.ops = 1;
-  const Program p = load_model_text("longer.conc", longer_step_model, o);
+  const Program p = one_thread_one_call("longer.conc", longer_step_model);
   const std::vector<std::int32_t> nowhere(p.state_size, -7);
   std::vector<std::uint64_t> step_work;
   const auto progress = [&](std::uint64_t, std::size_t, std::uint64_t work) {
@@ -196,10 +198,7 @@ constexpr const char* long_init_model = R"(object O {
 )";
 
 TEST(Explorer, ALongInitBlockIsReportedWhileItRuns) {
-  CompileOptions o;
-  o.threads = 1;
-  o.ops = 1;
-  const Program p = load_model_text("long_init.conc", long_init_model, o);
+  const Program p = one_thread_one_call("long_init.conc", long_init_model);
   ExploreOptions e;
   e.progress_seconds = 0;
   std::vector<ExploreProgress> reports;
@@ -208,7 +207,7 @@ TEST(Explorer, ALongInitBlockIsReportedWhileItRuns) {
   };
   const lts::Lts l = explore(p, e);
   ASSERT_FALSE(reports.empty());
-  EXPECT_GE(reports.front().step_work, std::uint64_t{1} << 22);
+  EXPECT_GE(reports.front().step_work, WorkMeter::long_step);
   EXPECT_EQ(reports.front().states, 0u);  // before the initial state is stored
   EXPECT_EQ(formats::write_aut_string(l), formats::write_aut_string(explore(p, ExploreOptions{})));
 }
