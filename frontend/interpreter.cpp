@@ -13,7 +13,12 @@ namespace {
 constexpr int cycle_check_after = 4096;
 // A step longer than this is reported rather than run (or remembered) forever.
 constexpr int max_statements_per_step = 1'000'000;
-constexpr std::size_t max_remembered = 100'000;  // configurations kept for the cycle check
+// Configurations of local work kept for the cycle check. Past it a cycle
+// whose configurations were never kept ends at the statement limit instead.
+// The choices (open_branch) have no such bound: forgetting one makes a loop
+// that chooses run once per path, exponentially often; their memory is held
+// by the tools' --memory-limit.
+constexpr std::size_t max_remembered_configurations = 100'000;
 }  // namespace
 
 Interpreter::Interpreter(const Program& p, Labels& labels, bool renumber)
@@ -260,7 +265,7 @@ bool Interpreter::cycled(Config& c, Successors& out) {
   auto key = std::make_pair(c.s, c.depth);
   const auto it = seen_.find(key);
   if (it == seen_.end()) {
-    if (seen_.size() < max_remembered) seen_.emplace(std::move(key), c.path);
+    if (seen_.size() < max_remembered_configurations) seen_.emplace(std::move(key), c.path);
     return false;
   }
   // Met before on the current path: a cycle. Met on a run that has ended:
@@ -286,7 +291,6 @@ void Interpreter::cycle(const Config& c, Successors& out) {
 // that chooses in an atomic block (a --spec body) is run once per path
 // through its choices: exponentially often. False: skip the statement.
 bool Interpreter::open_branch(const Config& c, Successors& out) {
-  if (branches_.size() >= max_remembered) return true;
   charge(c.s.size());
   const auto [it, fresh] = branches_.try_emplace({c.s, c.depth}, 0);
   if (!fresh) {

@@ -212,6 +212,46 @@ TEST(Explorer, ALongInitBlockIsReportedWhileItRuns) {
   EXPECT_EQ(formats::write_aut_string(l), formats::write_aut_string(explore(p, ExploreOptions{})));
 }
 
+// One atomic step that chooses 15,000 times: a counts the ones mod 4 and t
+// holds the last pick, so the step can end in each of the 8 pairs (a, t)
+// (any count of ones, with either last pick, fits in 15,000 rounds). The
+// return then reads x, one more internal step that ends the body and its
+// locals: 4 states, one per a, each followed by ret(1,m,a). Worked out by
+// hand: 1 + 1 + 8 + 4 + 4 = 18 states, 1 + 8 + 8 + 4 = 21 transitions. The
+// step's paths are 2^15000, but its configurations at the choice (i, a, t)
+// are 15,000 * 4 * 2 = 120,000: each is explored once, so the step ends
+// within a work bound linear in them. Were the choices remembered only up
+// to some count, the paths past it would be run one by one, and the bound
+// would stop the step.
+constexpr const char* many_choices_model = R"(object O {
+  shared x: 0..3;
+  method m(): 0..3 {
+    var i: 0..15000 := 0;
+    var a: 0..3 := 0;
+    var t: 0..1 := 0;
+    atomic {
+      while i < 15000 {
+        t := choose(0..1);
+        a := (a + t) % 4;
+        i := i + 1;
+      }
+      x := a;
+    }
+    return x;
+  }
+}
+)";
+
+TEST(Explorer, AStepThatChoosesManyTimesEndsInTimeLinearInItsConfigurations) {
+  const Program p = one_thread_one_call("many_choices.conc", many_choices_model);
+  ExploreOptions e;
+  e.max_work = 100'000'000;  // the step needs between 10^7 and 2 * 10^7
+  EXPECT_EQ(formats::write_aut_string(explore(p, e)),
+            "des (0,21,18)\n(0,\"call(1,m)\",1)\n(1,i,2)\n(1,i,3)\n(1,i,4)\n(1,i,5)\n(1,i,6)\n(1,i,7)\n(1,i,8)\n"
+            "(1,i,9)\n(2,i,10)\n(3,i,11)\n(4,i,11)\n(5,i,12)\n(6,i,12)\n(7,i,13)\n(8,i,13)\n(9,i,10)\n"
+            "(10,\"ret(1,m,0)\",14)\n(11,\"ret(1,m,1)\",15)\n(12,\"ret(1,m,2)\",16)\n(13,\"ret(1,m,3)\",17)\n");
+}
+
 // Under symmetry the transitions are orbit transitions, held apart from the
 // LTS builder: the bytes of the LTS (gen --stats) must count them.
 TEST(Explorer, TheStatisticsCountTheOrbitTransitions) {
