@@ -52,6 +52,7 @@ void check_modes(const CLI::App& app, const tools::GenOptions& g, const tools::R
         "--progress prints verdicts and writes no LTS: drop -o (or write the LTS with "
         "--thread-steps and check it with refines --progress)");
   if (!progress.cex_path.empty()) {
+    tools::check_beside_standard_output("--cex", progress.cex_path, "the verdict");
     formats::check_output_path(progress.cex_path);
     formats::check_outputs_spare_inputs({progress.cex_path}, {g.model});
   }

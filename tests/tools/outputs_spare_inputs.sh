@@ -46,6 +46,12 @@ grep -q "^<stdout>: error: is the input $work/impl.aut" "$work/err" || fail ">> 
 "$BIN/gen" "$work/m.conc" >> "$work/m.conc" 2> "$work/err"
 [ $? -eq 2 ] || fail "gen M >> M must fail"
 unchanged ">>"
+# Standard output carries the verdict (refines, gen --progress) or the run
+# (gen --replay): a second result there would mix into it.
+refused "standard output carries the verdict" "$BIN/refines" "$work/impl.aut" "$work/spec.aut" --cex -
+refused "standard output carries the verdict" "$BIN/refines" --progress all "$work/impl.aut" --cex -
+refused "standard output carries the verdict" "$BIN/gen" "$work/m.conc" -t 2 -n 1 --progress all --cex -
+refused "standard output carries the run" "$BIN/gen" "$work/m.conc" -t 2 -n 1 --replay-fault --replay-dot -
 # Distinct files are fine, and so are outputs to devices.
 expect_status 1 "$BIN/refines" "$work/impl.aut" "$work/spec.aut" --cex "$work/cex.txt"
 [ "$(cat "$work/cex.txt")" = "$(printf 'a\nb')" ] || fail "cex: $(cat "$work/cex.txt")"

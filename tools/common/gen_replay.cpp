@@ -42,6 +42,7 @@ int replay(const frontend::Program& program, const std::string& model, const Rep
   if (r.fault && !r.map.empty())
     throw UsageError("--replay-map applies to a play of refines --equiv, not to --replay-fault");
   if (!r.dot.empty()) {
+    check_beside_standard_output("--replay-dot", r.dot, "the run");
     formats::check_output_path(r.dot);
     formats::check_outputs_spare_inputs({r.dot}, {model, r.cex, r.map});
   }

@@ -65,7 +65,10 @@ void check_inputs(RefinesSettings& s) {
 void prepare_refines_settings(RefinesSettings& s) {
   s.style.states = s.verbose;
   check_inputs(s);
-  if (!s.cex_path.empty()) formats::check_output_path(s.cex_path);
+  if (!s.cex_path.empty()) {
+    check_beside_standard_output("--cex", s.cex_path, "the verdict");
+    formats::check_output_path(s.cex_path);
+  }
   formats::check_outputs_spare_inputs({"-", s.cex_path.empty() ? "-" : s.cex_path}, s.inputs);
   if (s.lockfree && s.progress.empty()) s.progress = "lock-free";  // --lockfree is --progress lock-free
 }

@@ -51,6 +51,11 @@ std::string resolve_input(const std::string& given) {
   return "-";
 }
 
+void check_beside_standard_output(const std::string& option, const std::string& path, const std::string& result) {
+  if (path == "-")
+    throw UsageError(fmt::format("{} -: standard output carries {}; give {} a file name", option, result, option));
+}
+
 void describe_tool(CLI::App& app, const std::string& footer) {
   app.set_version_flag("--version", fmt::format("{} (bbtools) {}", app.get_name(), BBTOOLS_VERSION));
   app.footer(footer);
