@@ -96,7 +96,7 @@ expect_rc 1 --equiv branching "$T/impl.aut" "$T/silent.aut"
 # No visible label in common: a warning, and the verdict as usual.
 printf 'des (0,1,2)\n(0,"push(1)",1)\n' > "$T/other.aut"
 expect_rc 1 "$T/impl.aut" "$T/other.aut"
-grep -q "^refines: warning: .*impl.aut and .*other.aut share no visible label (.*impl.aut has e.g. call(1,push,1), .*other.aut has e.g. push(1))$" "$T/err" ||
+grep -q "^refines: warning: .*impl.aut and .*other.aut share no visible label (.*impl.aut has e.g. \"call(1,push,1)\", .*other.aut has e.g. \"push(1)\")$" "$T/err" ||
   fail "disjoint labels: $(cat "$T/err")"
 expect_rc 1 --equiv strong "$T/other.aut" "$T/impl.aut"
 grep -q "share no visible label" "$T/err" || fail "--equiv disjoint labels: $(cat "$T/err")"

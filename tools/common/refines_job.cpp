@@ -56,7 +56,7 @@ void require_visible_action(const std::vector<std::string>& visible, const std::
 // (a renamed method, threads or arguments written differently): worth a word.
 void warn_if_disjoint(const std::vector<std::string>& a, const std::vector<std::string>& b, const RefinesSettings& s) {
   if (a.empty() || b.empty() || !refine::shared_labels(a, b).empty()) return;
-  fmt::print(stderr, "refines: warning: {} and {} share no visible label ({} has e.g. {}, {} has e.g. {})\n",
+  fmt::print(stderr, "refines: warning: {} and {} share no visible label ({} has e.g. \"{}\", {} has e.g. \"{}\")\n",
              shown(s.inputs[0]), shown(s.inputs[1]), shown(s.inputs[0]), a.front(), shown(s.inputs[1]), b.front());
 }
 
