@@ -1,5 +1,6 @@
 #include "formats/output_file.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -54,6 +55,27 @@ std::string follow_links(const std::string& path) {
     p = link.is_absolute() ? link : p.parent_path() / link;
   }
   return p.string();  // a loop of links: creating the temporary file fails
+}
+
+// The descriptor a name reaches through one of the process's descriptor
+// folders (/dev/stdout -> /proc/self/fd/1, /dev/fd/N, /proc/self/fd/N):
+// a stream the caller opened, often the shell's `> log` or `>> log`.
+std::optional<int> named_descriptor(const std::string& path) {
+  namespace fs = std::filesystem;
+  const std::string own = fmt::format("/proc/{}/fd", ::getpid());
+  std::error_code error;
+  fs::path p = fs::absolute(path, error).lexically_normal();
+  for (int hops = 0; !error && hops < 40; ++hops) {
+    const std::string folder = p.parent_path().string(), name = p.filename().string();
+    const bool number = !name.empty() && name.size() < 10 && name.find_first_not_of("0123456789") == std::string::npos;
+    if (number &&
+        (folder == "/dev/fd" || folder == "/proc/self/fd" || folder == "/proc/thread-self/fd" || folder == own))
+      return std::stoi(name);
+    if (!fs::is_symlink(fs::symlink_status(p, error))) return std::nullopt;
+    const fs::path link = fs::read_symlink(p, error);
+    p = (link.is_absolute() ? link : p.parent_path() / link).lexically_normal();
+  }
+  return std::nullopt;
 }
 
 // A name that exists and is neither a regular file nor a directory: a FIFO,
@@ -123,6 +145,10 @@ void check_outputs_spare_inputs(const std::vector<std::string>& outputs, const s
 void check_output_path(const std::string& path) {
   if (path == "-") return;
   if (path.empty()) throw FileError("error: an output file name is empty");
+  if (const std::optional<int> fd = named_descriptor(path)) {
+    if (::fcntl(*fd, F_GETFD) < 0) refuse(path, "cannot write a result here: no such open descriptor");
+    return;
+  }
   struct stat st;
   if (::stat(path.c_str(), &st) == 0) {
     if (S_ISDIR(st.st_mode)) refuse(path, "cannot write a result here: it is a directory");
@@ -136,8 +162,10 @@ void check_output_path(const std::string& path) {
   if (::access(dir.c_str(), W_OK) != 0) fail(path, fmt::format("write into folder {}", dir).c_str());
 }
 
+bool names_standard_output(const std::string& path) { return path == "-" || named_descriptor(path) == STDOUT_FILENO; }
+
 void check_distinct_outputs(const std::string& first, const std::string& second) {
-  if (first == "-" && second == "-")
+  if (names_standard_output(first) && names_standard_output(second))
     throw FileError("error: two results cannot both go to standard output; name a file for one of them");
   if (first == "-" || second == "-") return;
   namespace fs = std::filesystem;
@@ -158,9 +186,20 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
     stream_ = stdout;
     return;
   }
+  // An open stream is written where it stands, never replaced: after `>>
+  // log`, `-o /dev/stdout` appends to log as `-` does.
+  if (const std::optional<int> fd = named_descriptor(path_)) {
+    const int copy = ::dup(*fd);
+    if (copy < 0) fail(path_, "open");
+    stream_ = ::fdopen(copy, "w");
+    if (!stream_) {
+      ::close(copy);
+      fail(path_, "open");
+    }
+    return;
+  }
   check_output_path(path_);
-  // Opened by its own name: the kernel follows /dev/stdout -> /proc/self/fd/1
-  // -> a pipe, which no path names.
+  // A FIFO, a terminal or a device: opened by its own name.
   if (is_special(path_)) {
     stream_ = std::fopen(path_.c_str(), "w");
     if (!stream_) fail(path_, "open");

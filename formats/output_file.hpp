@@ -5,8 +5,9 @@
 //
 // A name that is a symbolic link is followed: the file it points to is
 // replaced, the link stays. A name that is a FIFO, a terminal or another
-// device (/dev/null, /dev/stdout) is written directly, as it cannot be
-// replaced.
+// device (/dev/null) is written directly, as it cannot be replaced. A name of one of the process's open descriptors
+// (/dev/stdout, /dev/fd/N, /proc/self/fd/N) is written to that descriptor where it stands, as "-" is: replacing the
+// file behind it would undo the caller's `>> log`.
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -18,8 +19,11 @@ namespace formats {
 // it on every output name before a run that may be long.
 void check_output_path(const std::string& path);
 
+// Whether an output name is standard output: "-", /dev/stdout, /dev/fd/1.
+bool names_standard_output(const std::string& path);
+
 // Throws FileError when two output names (not "-") would reach the same
-// file, or both are "-": one would overwrite the other.
+// file, or both are standard output: one would overwrite the other.
 void check_distinct_outputs(const std::string& first, const std::string& second);
 
 // Throws FileError when an output would replace one of the inputs: the

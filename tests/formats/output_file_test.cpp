@@ -54,6 +54,8 @@ TEST(OutputFile, UnusableNamesAreRefusedBeforeAnyWork) {
   EXPECT_THROW(formats::check_output_path(""), formats::FileError);
   EXPECT_THROW(formats::check_output_path(dir.string()), formats::FileError);
   EXPECT_THROW(formats::check_output_path((dir / "missing" / "x.aut").string()), formats::FileError);
+  EXPECT_NO_THROW(formats::check_output_path("/dev/stdout"));
+  EXPECT_THROW(formats::check_output_path("/dev/fd/987"), formats::FileError);  // not open
   EXPECT_TRUE(fs::is_empty(dir)) << "checking must not create anything";
   fs::remove_all(dir);
 }
@@ -64,6 +66,8 @@ TEST(OutputFile, TwoResultsNeverShareAFile) {
   EXPECT_NO_THROW(formats::check_distinct_outputs(a, (dir / "b").string()));
   EXPECT_NO_THROW(formats::check_distinct_outputs("-", a));
   EXPECT_THROW(formats::check_distinct_outputs("-", "-"), formats::FileError);
+  EXPECT_THROW(formats::check_distinct_outputs("-", "/dev/stdout"), formats::FileError);
+  EXPECT_THROW(formats::check_distinct_outputs("/dev/fd/1", "-"), formats::FileError);
   EXPECT_THROW(formats::check_distinct_outputs(a, (dir / "." / "a").string()), formats::FileError);
   fs::create_symlink("a", dir / "link");
   EXPECT_THROW(formats::check_distinct_outputs(a, (dir / "link").string()), formats::FileError);
@@ -99,8 +103,8 @@ TEST(OutputFile, ALinkIsFollowedAndKept) {
   fs::remove_all(dir);
 }
 
-// A FIFO stands for every file that is not a regular one (/dev/null,
-// /dev/stdout): testing on /dev/null itself would, were this broken,
+// A FIFO stands for every file that is not a regular one (/dev/null, a
+// terminal): testing on /dev/null itself would, were this broken,
 // replace the machine's /dev/null.
 TEST(OutputFile, AFifoIsWrittenInPlace) {
   const fs::path dir = fresh_dir();
@@ -122,6 +126,41 @@ TEST(OutputFile, AFifoIsWrittenInPlace) {
   const std::string received(buffer, got > 0 ? static_cast<std::size_t>(got) : 0);
   EXPECT_EQ(received, "streamed");
   EXPECT_TRUE(fs::is_fifo(fifo));
+  fs::remove_all(dir);
+}
+
+TEST(OutputFile, StandardOutputHasSeveralNames) {
+  for (const char* name : {"-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"})
+    EXPECT_TRUE(formats::names_standard_output(name)) << name;
+  for (const char* name : {"/dev/stderr", "/dev/fd/2", "/dev/null", "out.aut", "1"})
+    EXPECT_FALSE(formats::names_standard_output(name)) << name;
+}
+
+// A name of an open descriptor (the shell's `>> log` behind /dev/stdout) is
+// that stream: written where it stands, after what the file held, never
+// replaced by a new file (which would lose the lines before, and whatever
+// the tool itself writes to the stream).
+TEST(OutputFile, AnOpenDescriptorIsWrittenWhereItStands) {
+  const fs::path dir = fresh_dir();
+  const fs::path log = dir / "log";
+  std::ofstream(log) << "before\n";
+  struct stat was;
+  ASSERT_EQ(::stat(log.c_str(), &was), 0);
+  const int fd = ::open(log.c_str(), O_WRONLY | O_APPEND);
+  ASSERT_GE(fd, 0);
+  for (const std::string prefix : {"/dev/fd/", "/proc/self/fd/"}) {
+    formats::OutputFile out(prefix + std::to_string(fd));
+    std::fputs(("through " + prefix + "\n").c_str(), out.stream());
+    out.commit();
+  }
+  ::close(fd);
+  struct stat now;
+  ASSERT_EQ(::stat(log.c_str(), &now), 0);
+  EXPECT_EQ(now.st_ino, was.st_ino);
+  std::ifstream in(log);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(text.str(), "before\nthrough /dev/fd/\nthrough /proc/self/fd/\n");
   fs::remove_all(dir);
 }
 

@@ -52,6 +52,13 @@ refused "standard output carries the verdict" "$BIN/refines" "$work/impl.aut" "$
 refused "standard output carries the verdict" "$BIN/refines" --progress all "$work/impl.aut" --cex -
 refused "standard output carries the verdict" "$BIN/gen" "$work/m.conc" -t 2 -n 1 --progress all --cex -
 refused "standard output carries the run" "$BIN/gen" "$work/m.conc" -t 2 -n 1 --replay-fault --replay-dot -
+refused "standard output carries the verdict" "$BIN/refines" "$work/impl.aut" "$work/spec.aut" --cex /dev/stdout
+refused "cannot both go to standard output" "$BIN/quotient" "$work/impl.aut" --map /dev/fd/1
+# /dev/stdout is the stream the shell opened: after `>> log` the result is
+# appended, as with '-', and the file is not replaced by a new one.
+echo "before" > "$work/log"
+"$BIN/quotient" "$work/impl.aut" -o /dev/stdout >> "$work/log" || fail "quotient -o /dev/stdout >> log"
+[ "$(cat "$work/log")" = "$(echo before; "$BIN/quotient" "$work/impl.aut")" ] || fail "-o /dev/stdout >> log: $(cat "$work/log")"
 # Distinct files are fine, and so are outputs to devices.
 expect_status 1 "$BIN/refines" "$work/impl.aut" "$work/spec.aut" --cex "$work/cex.txt"
 [ "$(cat "$work/cex.txt")" = "$(printf 'a\nb')" ] || fail "cex: $(cat "$work/cex.txt")"

@@ -40,8 +40,8 @@ void add_output_options(CLI::App& app, OutputOptions& options);
 std::string resolve_input(const std::string& given);
 
 // Checks the FILE of `option`, written beside a result that goes to
-// standard output (refines' verdict, gen's replayed run): '-' would mix
-// the two there, so it is refused.
+// standard output (refines' verdict, gen's replayed run): '-' (or
+// /dev/stdout) would mix the two there, so it is refused.
 void check_beside_standard_output(const std::string& option, const std::string& path, const std::string& result);
 
 // The version line and the examples/exit-status footer every tool's --help shows.
