@@ -83,6 +83,9 @@ tail -1 "$tmp/lasso.txt" | grep -q "back to the state before step" || fail "no r
 # A fault run ends with the fault; none in a correct model.
 "$GEN" "$SRC/models/treiber_stack.conc" --pool 1 --ops 2 --replay-fault > "$tmp/fault.txt" || fail "fault exit"
 tail -1 "$tmp/fault.txt" | grep -q "FAULT: out of heap" || fail "fault row"
-"$GEN" "$SRC/models/treiber_stack.conc" --replay-fault > /dev/null 2>&1
+"$GEN" "$SRC/models/treiber_stack.conc" --replay-fault > /dev/null 2> "$tmp/err"
 [ $? = 2 ] || fail "fault in a correct model"
+grep -q "no run of .*treiber_stack.conc with these options reaches a run-time fault" "$tmp/err" || fail "no fault: $(cat "$tmp/err")"
+"$GEN" - --replay-fault < "$SRC/models/treiber_stack.conc" > /dev/null 2> "$tmp/err"
+grep -q "no run of <stdin> with" "$tmp/err" || fail "no fault, model on stdin: $(cat "$tmp/err")"
 echo OK

@@ -52,7 +52,8 @@ int replay(const frontend::Program& program, const std::string& model, const Rep
   if (r.fault) {
     run = find_fault_run(program);
     if (!run) {
-      fmt::print(stderr, "gen: no run of {} with these options reaches a run-time fault\n", model);
+      fmt::print(stderr, "gen: no run of {} with these options reaches a run-time fault\n",
+                 formats::display_name(model));
       return 2;
     }
   } else {
