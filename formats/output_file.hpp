@@ -5,9 +5,10 @@
 //
 // A name that is a symbolic link is followed: the file it points to is
 // replaced, the link stays. A name that is a FIFO, a terminal or another
-// device (/dev/null) is written directly, as it cannot be replaced. A name of one of the process's open descriptors
-// (/dev/stdout, /dev/fd/N, /proc/self/fd/N) is written to that descriptor where it stands, as "-" is: replacing the
-// file behind it would undo the caller's `>> log`.
+// device (/dev/null) is written directly, as it cannot be replaced. A
+// name of one of the process's open descriptors (/dev/stdout, /dev/fd/N,
+// /proc/self/fd/N) is written to that descriptor where it stands, as "-"
+// is: replacing the file behind it would undo the caller's `>> log`.
 #include <cstdio>
 #include <string>
 #include <vector>
