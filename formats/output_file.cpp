@@ -119,16 +119,27 @@ void forget_temporary(const std::string& name) {
 
 }  // namespace
 
-bool discard_uncommitted_outputs_before_exit() {
+namespace {
+
+// Removes the temporary files, keeping the lock until the process ends;
+// unless a result was committed and `even_if_committed` is false: then
+// false, and nothing changed.
+bool discard_temporaries(bool even_if_committed) {
   PendingOutputs& outputs = pending();
   outputs.mutex.lock();
-  if (outputs.committed) {
+  if (outputs.committed && !even_if_committed) {
     outputs.mutex.unlock();
     return false;
   }
   for (const std::string& name : outputs.temporaries) ::unlink(name.c_str());
-  return true;  // the mutex stays locked until the process ends
+  return true;
 }
+
+}  // namespace
+
+bool discard_uncommitted_outputs_before_exit() { return discard_temporaries(false); }
+
+void discard_outputs_on_signal() { discard_temporaries(true); }
 
 void check_outputs_spare_inputs(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs) {
   for (const std::string& out : outputs) {

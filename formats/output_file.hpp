@@ -46,6 +46,12 @@ void flush_checked(std::FILE* stream, const std::string& path);
 // then would leave some of its results in place and not others.
 bool discard_uncommitted_outputs_before_exit();
 
+// For a run ended by a signal (tools/common/end_on_signal.hpp), from
+// another thread: removes the temporary file of every OutputFile not yet
+// committed, committed results or not, and holds every OutputFile still
+// to be created, committed or discarded until the process ends.
+void discard_outputs_on_signal();
+
 class OutputFile {
  public:
   explicit OutputFile(std::string path);

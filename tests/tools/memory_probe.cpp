@@ -1,5 +1,6 @@
 // memory_probe: a tool that only uses memory, for the tests of
-// --memory-limit (memory_budget.sh). Under tools::run_tool, as gen,
+// --memory-limit (memory_budget.sh) and of a run ended by a signal
+// (end_on_signal.sh). Under tools::run_tool, as gen,
 // quotient and refines are, it opens its -o result, reserves address space
 // in mappings of 1 GiB (as a store reserves room it has not filled yet),
 // touches part of it, holds it for a while and only then writes its result.

@@ -15,6 +15,7 @@
 
 #include "formats/diagnostic.hpp"
 #include "formats/output_file.hpp"
+#include "tools/common/end_on_signal.hpp"
 #include "tools/common/memory_budget.hpp"
 #include "tools/common/memory_watch.hpp"
 
@@ -127,6 +128,7 @@ void stop_over_budget(const std::string& message) {
 int run_tool(CLI::App& app, int argc, char** argv, const std::function<int()>& body) {
   const std::string name = app.get_name();
   std::signal(SIGPIPE, SIG_DFL);
+  end_on_signal_without_temporaries();
   std::string memory_limit;
   CLI::Option* memory_option =
       app.add_option("--memory-limit", memory_limit,
