@@ -117,10 +117,6 @@ void forget_temporary(const std::string& name) {
     }
 }
 
-}  // namespace
-
-namespace {
-
 // Removes the temporary files, keeping the lock until the process ends;
 // unless a result was committed and `even_if_committed` is false: then
 // false, and nothing changed.
@@ -173,11 +169,17 @@ void check_output_path(const std::string& path) {
   if (::access(dir.c_str(), W_OK) != 0) fail(path, fmt::format("write into folder {}", dir).c_str());
 }
 
-bool names_standard_output(const std::string& path) { return path == "-" || named_descriptor(path) == STDOUT_FILENO; }
+bool names_standard_output(const std::string& path) {
+  if (path == "-" || named_descriptor(path) == STDOUT_FILENO) return true;
+  // `> out` then `--cex out`: the result would replace the file the verdict
+  // is written to, and the verdict would go to the replaced file.
+  const auto file = regular_file(path, STDOUT_FILENO);
+  return file && file == regular_file("-", STDOUT_FILENO);
+}
 
 void check_distinct_outputs(const std::string& first, const std::string& second) {
   if (names_standard_output(first) && names_standard_output(second))
-    throw FileError("error: two results cannot both go to standard output; name a file for one of them");
+    throw FileError("error: two results cannot both go to standard output; name another file for one of them");
   if (first == "-" || second == "-") return;
   namespace fs = std::filesystem;
   std::error_code e1, e2;

@@ -20,7 +20,8 @@ namespace formats {
 // it on every output name before a run that may be long.
 void check_output_path(const std::string& path);
 
-// Whether an output name is standard output: "-", /dev/stdout, /dev/fd/1.
+// Whether an output name is standard output: "-", /dev/stdout, /dev/fd/1,
+// or the regular file standard output is redirected to (`> out`).
 bool names_standard_output(const std::string& path);
 
 // Throws FileError when two output names (not "-") would reach the same

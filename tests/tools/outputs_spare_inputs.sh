@@ -48,12 +48,28 @@ grep -q "^<stdout>: error: is the input $work/impl.aut" "$work/err" || fail ">> 
 unchanged ">>"
 # Standard output carries the verdict (refines, gen --progress) or the run
 # (gen --replay): a second result there would mix into it.
-refused "standard output carries the verdict" "$BIN/refines" "$work/impl.aut" "$work/spec.aut" --cex -
-refused "standard output carries the verdict" "$BIN/refines" --progress all "$work/impl.aut" --cex -
-refused "standard output carries the verdict" "$BIN/gen" "$work/m.conc" -t 2 -n 1 --progress all --cex -
-refused "standard output carries the run" "$BIN/gen" "$work/m.conc" -t 2 -n 1 --replay-fault --replay-dot -
-refused "standard output carries the verdict" "$BIN/refines" "$work/impl.aut" "$work/spec.aut" --cex /dev/stdout
+refused "standard output goes there and carries the verdict" "$BIN/refines" "$work/impl.aut" "$work/spec.aut" --cex -
+refused "standard output goes there and carries the verdict" "$BIN/refines" --progress all "$work/impl.aut" --cex -
+refused "standard output goes there and carries the verdict" "$BIN/gen" "$work/m.conc" -t 2 -n 1 --progress all --cex -
+refused "standard output goes there and carries the run" "$BIN/gen" "$work/m.conc" -t 2 -n 1 --replay-fault --replay-dot -
+refused "standard output goes there and carries the verdict" "$BIN/refines" "$work/impl.aut" "$work/spec.aut" --cex /dev/stdout
 refused "cannot both go to standard output" "$BIN/quotient" "$work/impl.aut" --map /dev/fd/1
+# A plain name of the file standard output is redirected to: the trace would
+# replace the file, and the verdict would go to the file it replaced.
+"$BIN/refines" "$work/impl.aut" "$work/spec.aut" --cex "$work/verdict.txt" > "$work/verdict.txt" 2> "$work/err"
+[ $? -eq 2 ] || fail "refines --cex F > F must fail"
+grep -q "standard output goes there and carries the verdict" "$work/err" || fail "--cex F > F: $(cat "$work/err")"
+[ ! -s "$work/verdict.txt" ] || fail "--cex F > F: wrote $(cat "$work/verdict.txt")"
+"$BIN/gen" "$work/m.conc" -t 2 -n 1 --progress all --cex "$work/verdict.txt" > "$work/verdict.txt" 2> "$work/err"
+[ $? -eq 2 ] || fail "gen --progress --cex F > F must fail"
+grep -q "standard output goes there and carries the verdict" "$work/err" || fail "gen --cex F > F: $(cat "$work/err")"
+"$BIN/quotient" "$work/impl.aut" -o "$work/q.aut" --map - > "$work/q.aut" 2> "$work/err"
+[ $? -eq 2 ] || fail "quotient -o F --map - > F must fail"
+grep -q "cannot both go to standard output" "$work/err" || fail "-o F --map - > F: $(cat "$work/err")"
+# One result by two names of the same file is fine: nothing else is on
+# standard output.
+"$BIN/quotient" "$work/impl.aut" -o "$work/q.aut" > "$work/q.aut" || fail "quotient -o F > F"
+[ "$(cat "$work/q.aut")" = "$("$BIN/quotient" "$work/impl.aut")" ] || fail "-o F > F: $(cat "$work/q.aut")"
 # /dev/stdout is the stream the shell opened: after `>> log` the result is
 # appended, as with '-', and the file is not replaced by a new one.
 echo "before" > "$work/log"

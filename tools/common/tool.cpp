@@ -54,8 +54,8 @@ std::string resolve_input(const std::string& given) {
 
 void check_beside_standard_output(const std::string& option, const std::string& path, const std::string& result) {
   if (formats::names_standard_output(path))
-    throw UsageError(
-        fmt::format("{} {}: standard output carries {}; give {} a file name", option, path, result, option));
+    throw UsageError(fmt::format("{} {}: standard output goes there and carries {}; give {} another file", option, path,
+                                 result, option));
 }
 
 void describe_tool(CLI::App& app, const std::string& footer) {

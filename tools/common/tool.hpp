@@ -41,7 +41,8 @@ std::string resolve_input(const std::string& given);
 
 // Checks the FILE of `option`, written beside a result that goes to
 // standard output (refines' verdict, gen's replayed run): '-' (or
-// /dev/stdout) would mix the two there, so it is refused.
+// /dev/stdout) would mix the two there, and the file standard output is
+// redirected to would be replaced by the second, so each is refused.
 void check_beside_standard_output(const std::string& option, const std::string& path, const std::string& result);
 
 // The version line and the examples/exit-status footer every tool's --help shows.
