@@ -102,6 +102,14 @@ expect_rc 1 --equiv strong "$T/other.aut" "$T/impl.aut"
 grep -q "share no visible label" "$T/err" || fail "--equiv disjoint labels: $(cat "$T/err")"
 expect_rc 0 "$T/impl.aut" "$T/impl.aut"
 [ -s "$T/err" ] && fail "a warning for shared labels: $(cat "$T/err")"
+# step(T) labels are visible to trace inclusion: a warning naming --tau=step,
+# and none once they are hidden.
+printf 'des (0,3,4)\n(0,"call(1,push,1)",1)\n(1,"step(1)",2)\n(2,"ret(1,push)",3)\n' > "$T/steps.aut"
+expect_rc 1 "$T/steps.aut" "$T/impl.aut"
+grep -q "^refines: warning: .*steps.aut has step(T) labels (gen --thread-steps), e.g. \"step(1)\", .*--tau=step hides them" "$T/err" ||
+  fail "step labels: $(cat "$T/err")"
+expect_rc 0 --tau=step "$T/steps.aut" "$T/steps.aut"
+[ -s "$T/err" ] && fail "a warning for hidden steps: $(cat "$T/err")"
 
 # Bisimilarity.
 expect_rc 0 --equiv strong "$T/impl.aut" "$T/impl.aut"

@@ -17,6 +17,7 @@
 #include "refine/progress_quotients.hpp"
 #include "refine/progress_report.hpp"
 #include "refine/reports.hpp"
+#include "refine/thread_steps.hpp"
 #include "refine/trace_inclusion.hpp"
 #include "refine/visible_actions.hpp"
 #include "tools/common/tool.hpp"
@@ -60,6 +61,21 @@ void warn_if_disjoint(const std::vector<std::string>& a, const std::vector<std::
              shown(s.inputs[0]), shown(s.inputs[1]), shown(s.inputs[0]), a.front(), shown(s.inputs[1]), b.front());
 }
 
+// step(T) labels (gen --thread-steps) are actions like any other to trace
+// inclusion, so IMPL's steps must match SPEC's: never what a linearizability
+// check means, and its counterexample would be a step: worth a word.
+void warn_if_thread_steps(const std::vector<std::string>& visible, const std::string& path) {
+  for (const std::string& label : visible) {
+    std::uint32_t thread = 0;
+    if (refine::classify_label(label, thread).kind != refine::LabelKind::step) continue;
+    fmt::print(stderr,
+               "refines: warning: {} has step(T) labels (gen --thread-steps), e.g. \"{}\", which trace inclusion "
+               "compares as visible actions; --tau=step hides them for a linearizability check\n",
+               shown(path), label);
+    return;
+  }
+}
+
 // The search's progress on a terminal, overwritten in place.
 void show_progress(const refine::InclusionStats& st) {
   std::fprintf(stderr, "\rrefines: %llu product states, depth %u ...",
@@ -80,6 +96,7 @@ int run_inclusion(const RefinesSettings& s) {
   require_visible_action(impl_visible, s.inputs[0],
                          "its only trace is the empty one and trace inclusion would hold whatever SPEC is");
   warn_if_disjoint(impl_visible, refine::reachable_visible_labels(spec), s);
+  warn_if_thread_steps(impl_visible, s.inputs[0]);
   refine::InclusionOptions options;
   options.antichains = !s.no_antichains;
   if (::isatty(STDERR_FILENO)) options.progress = show_progress;
