@@ -156,6 +156,14 @@ std::vector<Counterexample> parse_counterexamples(const std::string& file, const
   }
   check_cycle();
   if (all.back().play && all.back().moves.empty()) bad(file, line_no, "a '# play' file without any '# move' line");
+  // Every run matches a trace without a visible action: a replay of it
+  // would show nothing, and `refines --cex` never writes one.
+  const Counterexample& last = all.back();
+  if (!last.lasso && !last.play &&
+      std::none_of(last.stem.begin(), last.stem.end(), [](const CexItem& item) { return item.visible; }))
+    throw formats::ParseError(formats::Diagnostic{
+        file, 0, 0,
+        "no visible action to replay: a trace from refines --cex has at least one (is this the right file?)"});
   return all;
 }
 

@@ -639,6 +639,12 @@ TEST(Replay, MalformedCounterexamples) {
   EXPECT_THROW(parse_counterexamples("x", "# lasso a\ncall(1,a)\n# lasso b\n# cycle\ni\n"), formats::ParseError);
   EXPECT_THROW(parse_counterexamples("x", "call(1,a)\n# lasso b\n# cycle\ni\n"), formats::ParseError);
   EXPECT_THROW(parse_counterexample("x", "# lasso a\n# cycle\ni\n# lasso b\n# cycle\ni\n"), formats::ParseError);
+  // A trace without a visible action is matched by every run (an empty or
+  // wrong file): refused. A lasso needs none: its cycle is the constraint.
+  EXPECT_THROW(parse_counterexample("x", ""), formats::ParseError);
+  EXPECT_THROW(parse_counterexample("x", "# a comment\n\n"), formats::ParseError);
+  EXPECT_THROW(parse_counterexample("x", "i\nstep(1)\n"), formats::ParseError);
+  EXPECT_TRUE(parse_counterexample("x", "# cycle\nstep(1)\n").lasso);
 }
 
 }  // namespace
