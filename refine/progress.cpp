@@ -148,10 +148,31 @@ ProgressLasso ProgressChecker::describe(std::vector<lts::Transition> stem, std::
   return d;
 }
 
+namespace {
+
+// See the public overload; `classified` is classify(lts).
+void refuse_malformed_steps(const lts::Lts& lts, const ThreadedLts& classified,
+                            const std::vector<lts::StateId>& original) {
+  for (const lts::Transition& tr : lts.transitions) {
+    const std::string& name = lts.labels.name(tr.label);
+    if (classified.reachable[tr.from] && classified.label[tr.label].kind == LabelKind::other &&
+        name.starts_with("step("))
+      throw ProgressInputError(fmt::format("label {} (from state {}) is not a step label step(T), T a thread from 1",
+                                           name, original.empty() ? tr.from : original[tr.from]));
+  }
+}
+
+}  // namespace
+
+void refuse_malformed_steps(const lts::Lts& lts, const std::vector<lts::StateId>& original) {
+  refuse_malformed_steps(lts, classify(lts), original);
+}
+
 ThreadedLts attribute_progress_input(const lts::Lts& lts, const std::vector<Progress>& properties,
                                      const std::vector<lts::StateId>& original) {
   ThreadedLts classified = classify(lts);
   if (!classified.has_steps) {
+    refuse_malformed_steps(lts, classified, original);
     std::vector<std::string_view> names;
     for (const Progress p : properties) names.push_back(progress_name(p));
     throw ProgressInputError(fmt::format(

@@ -90,6 +90,11 @@ std::vector<Progress> by_sub_graph(std::vector<Progress> properties);
 // Whether some reachable transition is labelled step(T).
 bool has_thread_steps(const lts::Lts& lts);
 
+// Throws ProgressInputError naming the first reachable label that starts as
+// a step label and is none (`step(0)`, `step(x)`): such a slip would be read
+// as a visible action, and a plain LTS's check would then miss its cycles.
+void refuse_malformed_steps(const lts::Lts& lts, const std::vector<lts::StateId>& original);
+
 // The pending sets of the input of `properties` (thread_steps.hpp); throws
 // ProgressInputError as check_progress does.
 ThreadedLts attribute_progress_input(const lts::Lts& lts, const std::vector<Progress>& properties,

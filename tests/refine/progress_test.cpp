@@ -189,6 +189,15 @@ TEST(Progress, RefusesInputsWithoutThreadAttribution) {
   EXPECT_NE(error_of(lts_of({{0, "call(1,m)", 1}, {1, "step(1)", 2}, {1, "ret(1,m)", 2}})).find("reached with"),
             std::string::npos);
   EXPECT_NE(error_of(lts_of({{0, "call(1,m)", 1}, {1, "step(1)", 1}, {1, "tick", 1}})).find("tick"), std::string::npos);
+  // A mistyped step label is named, with or without valid steps beside it,
+  // and also by the check a plain LTS gets under lock-freedom.
+  EXPECT_NE(error_of(lts_of({{0, "call(1,m)", 1}, {1, "step(0)", 1}})).find("label step(0) (from state 1)"),
+            std::string::npos);
+  EXPECT_NE(error_of(lts_of({{0, "call(1,m)", 1}, {1, "step(1)", 1}, {1, "step(x)", 1}})).find("step(x)"),
+            std::string::npos);
+  EXPECT_THROW(refine::refuse_malformed_steps(lts_of({{0, "call(1,m)", 1}, {1, "step(1", 1}}), {}),
+               refine::ProgressInputError);
+  EXPECT_NO_THROW(refine::refuse_malformed_steps(lts_of({{0, "call(1,m)", 1}, {1, "i", 1}, {2, "step(", 2}}), {}));
   EXPECT_THROW(refine::parse_progress_list("lock-free,fast"), std::invalid_argument);
   EXPECT_EQ(refine::parse_progress_list("all").size(), 5u);
   EXPECT_EQ(refine::parse_progress_list("wait-free,lock-free,wait-free"),

@@ -116,6 +116,17 @@ expect_rc 2 --progress wait-free "$T/plain.aut" --cex "$T/none.txt"
 grep -q 'no step(T) labels.*gen --thread-steps' "$T/err" || fail "no-steps message: $(cat "$T/err")"
 [ ! -e "$T/none.txt" ] || fail "--cex written on error"
 [ -s "$T/out" ] && fail "output on error"
+grep -q "^$T/plain.aut: error: " "$T/err" || fail "the error names the file: $(cat "$T/err")"
+# A mistyped step label is refused, also where a plain LTS's lock-freedom
+# would take it for a visible action and find no cycle: "holds".
+for bad in 'step(0)' 'step(x)' 'step(1'; do
+  printf 'des (0, 2, 2)\n(0, "call(1,inc)", 1)\n(1, "%s", 1)\n' "$bad" >"$T/typo.aut"
+  for p in lock-free all; do
+    expect_rc 2 --progress $p "$T/typo.aut"
+    grep -qF "typo.aut: error: label $bad (from state 1) is not a step label step(T)" "$T/err" ||
+      fail "$bad, --progress $p: $(cat "$T/err")"
+  done
+done
 # Untagged internal steps beside step(T); inconsistent pending calls; no call.
 printf 'des (0, 3, 2)\n(0, "call(1,inc)", 1)\n(1, i, 1)\n(1, "step(1)", 1)\n' >"$T/mixed.aut"
 expect_rc 2 --progress all "$T/mixed.aut"

@@ -122,10 +122,10 @@ int run_lockfree(const RefinesSettings& s, const lts::DenseLts& in) {
 // A plain LTS (internal steps as `i`, no step(T)) keeps the lock-freedom
 // check of seed paper Section 4: a reachable tau-cycle. Everything else
 // needs thread-attributed steps.
-int run_progress(const RefinesSettings& s) {
-  const std::vector<refine::Progress> properties = refine::parse_progress_list(s.progress);
+int decide_progress(const RefinesSettings& s, const std::vector<refine::Progress>& properties) {
   lts::DenseLts in = read_input(s, s.inputs[0]);
   if (properties == std::vector{refine::Progress::lock_free} && !refine::has_thread_steps(in.lts)) {
+    refine::refuse_malformed_steps(in.lts, in.original);
     if (s.verbose)
       std::fprintf(stderr, "refines: lock-free: tau-cycles of the input (%u states, %zu transitions)\n",
                    in.lts.num_states, in.lts.num_transitions());
@@ -140,6 +140,16 @@ int run_progress(const RefinesSettings& s) {
     lts::restore_states(v.lasso.cycle, in.original);
   }
   return finish(s, refine::progress_report(in.lts, r, shown(s.inputs[0]), s.style));
+}
+
+// An input that is no thread-attributed object system: an error naming it.
+int run_progress(const RefinesSettings& s) {
+  const std::vector<refine::Progress> properties = refine::parse_progress_list(s.progress);
+  try {
+    return decide_progress(s, properties);
+  } catch (const refine::ProgressInputError& e) {
+    throw formats::FileError(fmt::format("{}: error: {}", shown(s.inputs[0]), e.what()));
+  }
 }
 
 // ---- end of progress properties ------------------------------------------
