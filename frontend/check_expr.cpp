@@ -151,6 +151,7 @@ RExprP Checker::name_expr(const ast::Expr& e) {
       error(e.loc, fmt::format("a client clause cannot see the object's variable '{}' (it sees client "
                                "variables, the method's parameters, tid and threads)",
                                e.name));
+    if (kind == RExpr::Local && !assigning_name_) read_locals_.insert(v.offset);
     return node(static_cast<RExpr::Op>(kind), v.type, e.loc, v.offset);
   }
   if (auto it = symbols_.find(e.name); it != symbols_.end()) {

@@ -142,7 +142,10 @@ void Checker::method(const ast::Method& m, bool atomic) {
   client_clauses(m);
   p_.methods.back().result = m.result ? resolve(*m.result) : void_;
   p_.methods.back().entry = static_cast<int>(p_.code.size());
+  implicit_locals_.clear();
+  read_locals_.clear();
   block(m.body);
+  require_implicit_locals_read();
   Instr end;
   end.loc = m.end_loc;
   if (p_.methods.back().result->kind == Type::Void) {
@@ -154,6 +157,14 @@ void Checker::method(const ast::Method& m, bool atomic) {
     end.message = "reached the end of a method without a return";
   }
   emit(std::move(end));
+}
+
+void Checker::require_implicit_locals_read() const {
+  for (const ImplicitLocal& l : implicit_locals_)
+    if (!read_locals_.count(l.offset))
+      error(l.loc, fmt::format("'{}' becomes a local here that nothing reads, so this statement does nothing: a "
+                               "misspelt variable? (to keep it, declare it: 'var {}: TYPE := ...;')",
+                               l.name, l.name));
 }
 
 void Checker::block(const ast::Block& b) {
@@ -341,7 +352,9 @@ RExprP Checker::target(const ast::Expr& lhs, const TypeP& type, Loc rhs_loc) {
             fmt::format("cannot tell the range of '{}'; declare it, e.g. 'var {}: 0..3 := ...;'", lhs.name, lhs.name));
     declare_local(lhs.name, type, lhs.loc, true);
   }
+  assigning_name_ = lhs.kind == ast::Expr::Name;
   RExprP lv = location(lhs);
+  assigning_name_ = false;
   if (lhs.kind == ast::Expr::Name && lv->op != RExpr::Local && lv->op != RExpr::ThreadVar && lv->op != RExpr::Shared)
     error(lhs.loc, fmt::format("cannot assign to '{}'", lhs.name));
   return lv;
@@ -412,6 +425,8 @@ void Checker::assignment(const ast::Stmt& s) {
   if (fresh) {
     value = expr(*rhs);
     lv = target(*s.lhs, value->type, rhs->loc);
+    // Without a shared access the statement does nothing but make the local.
+    if (accesses(*value) == 0) implicit_locals_.push_back({s.lhs->name, s.lhs->loc, static_cast<int>(lv->a)});
   } else {
     lv = target(*s.lhs, nullptr, rhs->loc);
     value = expr(*rhs, lv->type);

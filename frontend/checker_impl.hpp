@@ -2,6 +2,7 @@
 // Internal to the checker: the state shared by its declaration, expression
 // and statement passes (checker.cpp, check_expr.cpp, check_stmt.cpp).
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -78,6 +79,7 @@ class Checker {
   RExprP target(const ast::Expr& lhs, const TypeP& type, Loc rhs_loc);
   // `(a, b, ...)` receiving a tuple of `type`; `accesses` gets the targets' shared accesses.
   RExprP unpack_target(const ast::Expr& lhs, const TypeP& type, Loc rhs_loc, int& accesses);
+  void require_implicit_locals_read() const;
 
   const ast::File& file_;
   const ast::Object& obj_;
@@ -93,6 +95,17 @@ class Checker {
   std::vector<std::map<std::string, Var>> scopes_;
   std::size_t scope_floor_ = 0;  // scopes below this belong to a caller (procedure inlining)
   int frame_top_ = 0;
+  // Locals that a first assignment without a shared access introduced, and
+  // the local slots read: a misspelt shared variable (`Tpo := n;`) becomes
+  // a local no one reads, and the statement does nothing.
+  struct ImplicitLocal {
+    std::string name;
+    Loc loc;
+    int offset;
+  };
+  std::vector<ImplicitLocal> implicit_locals_;
+  std::set<int> read_locals_;
+  bool assigning_name_ = false;  // the name being compiled is the target of ':='
   int method_index_ = -1;
   int atomic_depth_ = 0;
   struct LoopCtx {
