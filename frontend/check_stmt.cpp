@@ -50,9 +50,14 @@ bool breaks_out(const ast::Block& b) {  // a `break` that leaves the enclosing l
   return false;
 }
 
+// Whether control can go on from `s` to the statement after it in its
+// block: not after return, break or continue, a loop that never breaks
+// out, or an if whose every branch stops so.
 bool stmt_falls(const ast::Stmt& s) {
   switch (s.kind) {
-    case ast::Stmt::Return: return false;
+    case ast::Stmt::Return:
+    case ast::Stmt::Break:
+    case ast::Stmt::Continue: return false;
     case ast::Stmt::If: return falls_through(s.body) || s.orelse.empty() || falls_through(s.orelse);
     case ast::Stmt::Loop: return breaks_out(s.body);
     case ast::Stmt::While:
@@ -169,7 +174,13 @@ void Checker::require_implicit_locals_read() const {
 
 void Checker::block(const ast::Block& b) {
   scopes_.emplace_back();
-  for (const auto& s : b) statement(*s);
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    // Code no run reaches is a slip (a return or break too early); it would
+    // vanish from the LTS without a word.
+    if (i > 0 && !stmt_falls(*b[i - 1]))
+      error(b[i]->loc, "unreachable: the statement before this one never continues here");
+    statement(*b[i]);
+  }
   scopes_.pop_back();
 }
 
