@@ -97,11 +97,13 @@ void Checker::check_accesses(Instr& i, int count) {
 void Checker::declare_local(const std::string& name, const TypeP& t, Loc loc, bool method_scope) {
   auto& scope = scopes_[method_scope ? scope_floor_ : scopes_.size() - 1];
   if (scope.count(name)) error(loc, fmt::format("'{}' declared twice", name));
-  // A local would hide the variable for the rest of its method: its writes
-  // would silently stay local, a slip no state space shows.
-  if (shared_.count(name) || thread_vars_.count(name))
-    error(loc, fmt::format("the local '{}' would hide the {} variable of that name; rename one of them", name,
-                           shared_.count(name) ? "shared" : "thread"));
+  // A local would hide the variable for the rest of its method (a client
+  // variable in its `when` clause): writes meant for shared memory would
+  // silently stay local, a slip no state space shows.
+  if (shared_.count(name) || thread_vars_.count(name)) {
+    const char* kind = shared_.count(name) ? "shared" : thread_vars_.at(name).client ? "client" : "thread";
+    error(loc, fmt::format("the local '{}' would hide the {} variable of that name; rename one of them", name, kind));
+  }
   std::vector<std::tuple<long, long, int>> slots;
   slot_info(t, p_.threads, slots);
   const int offset = frame_top_;
