@@ -165,7 +165,14 @@ void refuse_malformed_steps(const lts::Lts& lts, const ThreadedLts& classified,
 }  // namespace
 
 void refuse_malformed_steps(const lts::Lts& lts, const std::vector<lts::StateId>& original) {
-  refuse_malformed_steps(lts, classify(lts), original);
+  // The label table first: on the plain route (a large LTS without step
+  // labels) a reachability pass is then spent only where a slip exists.
+  for (lts::LabelId id = 0; id < lts.labels.size(); ++id) {
+    std::uint32_t thread = 0;
+    const std::string& name = lts.labels.name(id);
+    if (id != lts::tau && name.starts_with("step(") && classify_label(name, thread).kind == LabelKind::other)
+      return refuse_malformed_steps(lts, classify(lts), original);
+  }
 }
 
 ThreadedLts attribute_progress_input(const lts::Lts& lts, const std::vector<Progress>& properties,
