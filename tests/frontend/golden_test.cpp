@@ -47,6 +47,7 @@ const Golden goldens[] = {
     {"choosing.conc", 1, 1, false, "choosing.aut"},
     {"choosing.conc", 1, 1, true, "choosing_spec.aut"},
     {"joining.conc", 1, 1, false, "joining.aut"},
+    {"arithmetic.conc", 1, 1, false, "arithmetic.aut"},
 };
 
 INSTANTIATE_TEST_SUITE_P(Models, GoldenTest, ::testing::ValuesIn(goldens),
