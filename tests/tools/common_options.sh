@@ -29,4 +29,10 @@ for tool in quotient refines gen; do
   expect_status 2 "$BIN/$tool" --tau= "$work/t.aut"
   grep -q -- "--tau= has no value" "$work/err" || fail "$tool --tau=: $(cat "$work/err")"
 done
+# An option given twice names itself, in our words rather than CLI11's.
+expect_status 2 "$BIN/gen" "$SRC/models/register.conc" --threads 2 --threads 3
+grep -q -- "^gen: error: --threads is given 2 times: give it once$" "$work/err" || fail "--threads twice: $(cat "$work/err")"
+expect_status 2 "$BIN/quotient" -e strong -e branching "$work/t.aut"
+grep -q -- "^quotient: error: --equivalence is given 2 times: give it once$" "$work/err" ||
+  fail "-e twice: $(cat "$work/err")"
 finish

@@ -123,6 +123,16 @@ void stop_over_budget(const std::string& message) {
   ::_exit(exit_error);
 }
 
+// A parse error in our words where CLI11's would puzzle: an option given
+// twice is "At Most 1 required but received 2" there.
+std::string parse_error_message(const CLI::ParseError& e) {
+  const std::string text = e.what();
+  const std::string_view at_most = ": At Most 1 required but received ";
+  const std::size_t at = text.find(at_most);
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) == nullptr || at == std::string::npos) return text;
+  return fmt::format("{} is given {} times: give it once", text.substr(0, at), text.substr(at + at_most.size()));
+}
+
 }  // namespace
 
 int run_tool(CLI::App& app, int argc, char** argv, const std::function<int()>& body) {
@@ -153,7 +163,8 @@ int run_tool(CLI::App& app, int argc, char** argv, const std::function<int()>& b
       return run_body(
           name, [&] { return app.exit(e); }, out_of_memory_message(name, 0, LimitSource::unknown));
     }
-    std::fprintf(stderr, "%s: error: %s\nRun '%s --help' for the options.\n", name.c_str(), e.what(), name.c_str());
+    std::fprintf(stderr, "%s: error: %s\nRun '%s --help' for the options.\n", name.c_str(),
+                 parse_error_message(e).c_str(), name.c_str());
     return exit_error;
   }
   std::uint64_t budget = 0;  // 0: physical memory unknown, no limit
