@@ -27,7 +27,35 @@ std::string node_fields(const Program& p, const NodeType& nt, const std::int32_t
 
 bool same(const std::int32_t* a, const std::int32_t* b, int n) { return std::equal(a, a + n, b); }
 
+std::string trimmed(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t");
+  const auto last = text.find_last_not_of(" \t\r");
+  return first == std::string::npos ? "" : text.substr(first, last - first + 1);
+}
+
 }  // namespace
+
+std::string statement_text(std::string line, std::uint64_t column) {
+  if (const auto comment = line.find("//"); comment != std::string::npos) line.erase(comment);
+  if (column == 0 || column > line.size()) return trimmed(line);
+  // A statement starts the line or follows the end of another (`;`, `{`, `}`);
+  // a column anywhere else is inside one, and the whole line is shown.
+  const std::size_t start = column - 1;
+  const auto before = line.find_last_not_of(" \t", start == 0 ? std::string::npos : start - 1);
+  if (start > 0 && before != std::string::npos && std::string_view(";{}").find(line[before]) == std::string::npos)
+    return trimmed(line);
+  int depth = 0;  // of ( and [
+  for (std::size_t at = start; at < line.size(); ++at) {
+    const char c = line[at];
+    if (c == '(' || c == '[') ++depth;
+    else if ((c == ')' || c == ']') && depth > 0) --depth;
+    if (depth > 0 || (c != ';' && c != '{')) continue;
+    const std::size_t next = line.find_first_not_of(" \t", at + 1);
+    if (c == '{' && next != std::string::npos && line[next] == '}') at = next;  // `{}`, the empty set
+    else return trimmed(line.substr(start, at - start + 1));
+  }
+  return trimmed(line.substr(start));  // the statement goes on past this line
+}
 
 std::vector<Change> changes(const Program& p, const std::vector<std::int32_t>& before,
                             const std::vector<std::int32_t>& after) {
@@ -78,11 +106,8 @@ Place place(const Program& p, const Run& run, std::size_t step, const std::vecto
     out.column = p.code[s.code].loc.column;
   }
   if (out.line >= 1 && out.line <= source.size()) {
-    std::string text = source[out.line - 1];
-    if (const auto comment = text.find("//"); comment != std::string::npos) text.erase(comment);
-    const auto first = text.find_first_not_of(" \t");
-    const auto last = text.find_last_not_of(" \t\r");
-    out.statement = first == std::string::npos ? "" : text.substr(first, last - first + 1);
+    const bool fault = run.fault && step + 1 == run.steps.size();  // its column may lie inside an expression
+    out.statement = statement_text(source[out.line - 1], fault ? 0 : out.column);
   }
   return out;
 }

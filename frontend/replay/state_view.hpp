@@ -1,6 +1,6 @@
 #pragma once
 // How gen --replay names the parts of a state and the place of a step: the
-// changed shared variables and heap cells (old -> new), the source line of
+// changed shared variables and heap cells (old -> new), the source text of
 // the statement that ended a step, and the references in a heap.
 #include <cstdint>
 #include <string>
@@ -22,8 +22,14 @@ std::vector<Change> changes(const Program& p, const std::vector<std::int32_t>& b
 
 struct Place {
   std::uint64_t line = 0, column = 0;  // 0: no statement (a call)
-  std::string statement;               // the source line, trimmed; empty when unknown
+  std::string statement;               // its text (statement_text); empty when unknown
 };
+
+// The statement that starts at `column` (from 1) of a source line: up to its
+// `;`, or its `{` for a compound one, without comments. The whole line,
+// trimmed, when `column` is 0 or lies inside a statement, and the rest of the
+// line when the statement goes on past it.
+std::string statement_text(std::string line, std::uint64_t column);
 
 // `source` holds the model's lines (empty when not available).
 Place place(const Program& p, const Run& run, std::size_t step, const std::vector<std::string>& source);

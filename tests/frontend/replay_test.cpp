@@ -17,6 +17,7 @@
 #include "frontend/replay/lts_numbering.hpp"
 #include "frontend/replay/render.hpp"
 #include "frontend/replay/search.hpp"
+#include "frontend/replay/state_view.hpp"
 #include "lts/builder.hpp"
 #include "refine/bisimilarity.hpp"
 #include "refine/play_file.hpp"
@@ -141,6 +142,40 @@ TEST(Replay, TraceOfARacyCounterIsShortestAndReexecutes) {
   const std::string text = render_text(p, *r.run, {});
   EXPECT_NE(text.find("c: 0 -> 1"), std::string::npos) << text;
   EXPECT_NE(text.find("the specification cannot do this"), std::string::npos) << text;
+}
+
+// A step names its statement, not the whole line: a one-line method holds
+// three steps of the counter above.
+TEST(Replay, EachStepShowsItsOwnStatement) {
+  const std::string model =
+      "object Counter {\n  shared c: 0..3 = 0;\n"
+      "  method inc(): 0..3 { t := c; c := (t + 1) % 4; return t; }  // one line\n}\n";
+  const Program p = load_text(model);
+  const Counterexample cex = parse_counterexample("c.cex", "call(1,inc)\ncall(2,inc)\nret(1,inc,0)\nret(2,inc,0)\n");
+  const SearchResult r = find_run(p, cex);
+  ASSERT_TRUE(r.run);
+  const std::vector<std::string> source = split_lines(model);
+  std::vector<std::string> statements;
+  for (std::size_t i = 0; i < r.run->steps.size(); ++i) statements.push_back(place(p, *r.run, i, source).statement);
+  const std::vector<std::string> want = {"",          "t := c;",           "",         "t := c;", "c := (t + 1) % 4;",
+                                         "return t;", "c := (t + 1) % 4;", "return t;"};
+  EXPECT_EQ(statements, want) << render_text(p, *r.run, source);
+}
+
+TEST(Replay, StatementTextEndsAtItsSemicolonOrBrace) {
+  const std::string line = "    if x == 1 { a := 1; } else { a := 2; } while f(x, y) { u := {}; v := 1; }  // c; d";
+  const auto at = [&](const std::string& start) { return line.find(start) + 1; };
+  EXPECT_EQ(statement_text(line, at("if x")), "if x == 1 {");
+  EXPECT_EQ(statement_text(line, at("a := 2")), "a := 2;");
+  EXPECT_EQ(statement_text(line, at("while")), "while f(x, y) {");  // a brace after parentheses ends it
+  EXPECT_EQ(statement_text(line, at("u := {}")), "u := {};");       // the empty set ends nothing
+  // No column, a column inside a statement, or past the line's end: the whole line, trimmed, without its comment.
+  const std::string whole = "if x == 1 { a := 1; } else { a := 2; } while f(x, y) { u := {}; v := 1; }";
+  EXPECT_EQ(statement_text(line, 0), whole);
+  EXPECT_EQ(statement_text(line, at("x == 1")), whole);
+  EXPECT_EQ(statement_text(line, line.size() + 5), whole);
+  // A statement that goes on past its line: the rest of the line.
+  EXPECT_EQ(statement_text("      if cas(t.next,   ", 7), "if cas(t.next,");
 }
 
 // A play's side that never moves still says, in both forms, what the other
