@@ -24,10 +24,15 @@ std::string_view progress_name(Progress p) {
 
 std::vector<Progress> parse_progress_list(std::string_view text) {
   if (text == "all") return {std::begin(all_progress), std::end(all_progress)};
+  const std::string_view whole = text;
   std::vector<Progress> list;
   while (true) {
     const std::size_t comma = text.find(',');
     const std::string_view word = text.substr(0, comma);
+    if (word.empty() || word == "all")
+      throw std::invalid_argument(fmt::format("progress properties '{}': {}", whole,
+                                              word.empty() ? "a name is missing (an empty list, or a stray comma)"
+                                                           : "'all' stands alone, without other names"));
     const auto* p = std::find_if(std::begin(all_progress), std::end(all_progress),
                                  [&](Progress q) { return progress_name(q) == word; });
     if (p == std::end(all_progress))

@@ -199,6 +199,18 @@ TEST(Progress, RefusesInputsWithoutThreadAttribution) {
                refine::ProgressInputError);
   EXPECT_NO_THROW(refine::refuse_malformed_steps(lts_of({{0, "call(1,m)", 1}, {1, "i", 1}, {2, "step(", 2}}), {}));
   EXPECT_THROW(refine::parse_progress_list("lock-free,fast"), std::invalid_argument);
+  const auto list_error = [](const char* list) {
+    try {
+      refine::parse_progress_list(list);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  for (const char* list : {"", ",", "lock-free,", ",wait-free", "lock-free,,wait-free"})
+    EXPECT_NE(list_error(list).find("a name is missing"), std::string::npos) << list << ": " << list_error(list);
+  for (const char* list : {"all,lock-free", "lock-free,all", "all,"})
+    EXPECT_NE(list_error(list).find("'all' stands alone"), std::string::npos) << list << ": " << list_error(list);
   EXPECT_EQ(refine::parse_progress_list("all").size(), 5u);
   EXPECT_EQ(refine::parse_progress_list("wait-free,lock-free,wait-free"),
             (std::vector{Progress::wait_free, Progress::lock_free}));

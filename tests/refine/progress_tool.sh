@@ -154,5 +154,12 @@ expect_rc 2 --progress fast "$T/spin.aut"
 grep -q "unknown progress property 'fast'" "$T/err" || fail "$(cat "$T/err")"
 expect_rc 2 --lockfree --progress wait-free "$T/spin.aut"
 expect_rc 2 --progress all "$T/spin.aut" "$T/spin.aut"
+grep -q -- "--progress takes one LTS" "$T/err" || fail "two inputs: $(cat "$T/err")"
 expect_rc 2 --progress all --equiv strong "$T/spin.aut"
+grep -q -- "--progress and --equiv exclude each other" "$T/err" || fail "--equiv: $(cat "$T/err")"
+# An empty list is no request for lock-freedom, and 'all' is no member of a list.
+for list in "" "lock-free,,wait-free" "wait-free," "all,lock-free"; do
+  expect_rc 2 --progress "$list" "$T/spin.aut"
+  grep -q "progress properties '$list': " "$T/err" || fail "--progress '$list': $(cat "$T/err")"
+done
 echo "all refines --progress tool tests passed"

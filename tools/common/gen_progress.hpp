@@ -16,9 +16,10 @@ namespace tools {
 
 struct GenProgressOptions {
   std::string properties;  // as refines --progress: "all" or names separated by commas
+  bool given = false;      // --progress was given (an empty list is an error, not no request)
   std::string cex_path;
   refine::TraceStyle style;
-  bool wanted() const { return !properties.empty(); }
+  bool wanted() const { return given; }
 };
 
 void add_gen_progress_options(CLI::App& app, GenProgressOptions& o);
