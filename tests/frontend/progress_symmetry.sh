@@ -71,7 +71,7 @@ gen_refuses "--cex without --progress" "requires --progress" "$m" --ops inf --ce
 gen_refuses "--explain without --progress" "requires --progress" "$m" --ops inf --explain
 gen_refuses "an unknown property" "fast-free" "$m" --ops inf --progress fast-free --symmetry
 # An empty list asks for something: it is no request to write the LTS.
-gen_refuses "an empty --progress" "progress properties '': a name is missing" "$m" --ops inf --progress ""
+gen_refuses "an empty --progress" "--progress is given an empty value" "$m" --ops inf --progress ""
 gen_refuses "'all' in a list" "'all' stands alone" "$m" --ops inf --progress all,lock-free
 gen_refuses "--cex naming the model" "would replace the input" "$m" --ops inf --progress all --cex "$m"
 echo "refusals ok"

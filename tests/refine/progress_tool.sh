@@ -158,7 +158,9 @@ grep -q -- "--progress takes one LTS" "$T/err" || fail "two inputs: $(cat "$T/er
 expect_rc 2 --progress all --equiv strong "$T/spin.aut"
 grep -q -- "--progress and --equiv exclude each other" "$T/err" || fail "--equiv: $(cat "$T/err")"
 # An empty list is no request for lock-freedom, and 'all' is no member of a list.
-for list in "" "lock-free,,wait-free" "wait-free," "all,lock-free"; do
+expect_rc 2 --progress "" "$T/spin.aut"
+grep -q -- "--progress is given an empty value" "$T/err" || fail "--progress '': $(cat "$T/err")"
+for list in "lock-free,,wait-free" "wait-free," "all,lock-free"; do
   expect_rc 2 --progress "$list" "$T/spin.aut"
   grep -q "progress properties '$list': " "$T/err" || fail "--progress '$list': $(cat "$T/err")"
 done

@@ -29,6 +29,20 @@ for tool in quotient refines gen; do
   expect_status 2 "$BIN/$tool" --tau= "$work/t.aut"
   grep -q -- "--tau= has no value" "$work/err" || fail "$tool --tau=: $(cat "$work/err")"
 done
+# An empty value ("$FILE" with FILE unset) is no option left out: gen would
+# write the LTS instead of replaying, or explore the first object.
+model="$SRC/models/register.conc"
+for option in --replay --object --values --replay-property --replay-map --replay-dot; do
+  expect_status 2 "$BIN/gen" "$model" "$option" ""
+  grep -q -- "^gen: error: $option is given an empty value$" "$work/err" || fail "gen $option '': $(cat "$work/err")"
+  [ ! -s "$work/out" ] || fail "gen $option '' wrote output"
+done
+expect_status 2 "$BIN/refines" --tau "" "$work/t.aut" "$work/t.aut"
+grep -q -- "--tau is given an empty value" "$work/err" || fail "refines --tau '': $(cat "$work/err")"
+expect_status 2 "$BIN/quotient" "" -e none
+grep -q "an input is an empty file name" "$work/err" || fail "quotient '': $(cat "$work/err")"
+expect_status 2 "$BIN/refines" "$work/t.aut" ""
+grep -q "an input is an empty file name" "$work/err" || fail "refines A '': $(cat "$work/err")"
 # An option given twice names itself, in our words rather than CLI11's.
 expect_status 2 "$BIN/gen" "$SRC/models/register.conc" --threads 2 --threads 3
 grep -q -- "^gen: error: --threads is given 2 times: give it once$" "$work/err" || fail "--threads twice: $(cat "$work/err")"

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -133,10 +134,27 @@ std::string parse_error_message(const CLI::ParseError& e) {
   return fmt::format("{} is given {} times: give it once", text.substr(0, at), text.substr(at + at_most.size()));
 }
 
+// An option given an empty value ("$FILE" with FILE unset, say) must not
+// read as an option not given: `gen --replay ''` would write the LTS.
+std::optional<std::string> empty_value(const CLI::App& app) {
+  for (const CLI::Option* option : app.get_options()) {
+    if (option->get_type_size_max() == 0) continue;  // a flag
+    const std::vector<std::string>& values = option->results();
+    if (std::find(values.begin(), values.end(), std::string()) == values.end()) continue;
+    if (option->get_positional()) return "an input is an empty file name";
+    return fmt::format("{} is given an empty value", option->get_name());
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 int run_tool(CLI::App& app, int argc, char** argv, const std::function<int()>& body) {
   const std::string name = app.get_name();
+  const auto usage_error = [&name](const std::string& message) {
+    fmt::print(stderr, "{}: error: {}\nRun '{} --help' for the options.\n", name, message, name);
+    return exit_error;
+  };
   std::signal(SIGPIPE, SIG_DFL);
   end_on_signal_without_temporaries();
   std::string memory_limit;
@@ -150,11 +168,8 @@ int run_tool(CLI::App& app, int argc, char** argv, const std::function<int()>& b
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
     if (arg == "--") break;
-    if (arg.size() > 3 && arg.starts_with("--") && arg.ends_with("=")) {
-      std::fprintf(stderr, "%s: error: %.*s has no value after '='\nRun '%s --help' for the options.\n", name.c_str(),
-                   static_cast<int>(arg.size()), arg.data(), name.c_str());
-      return exit_error;
-    }
+    if (arg.size() > 3 && arg.starts_with("--") && arg.ends_with("="))
+      return usage_error(fmt::format("{} has no value after '='", arg));
   }
   try {
     app.parse(argc, argv);
@@ -163,16 +178,14 @@ int run_tool(CLI::App& app, int argc, char** argv, const std::function<int()>& b
       return run_body(
           name, [&] { return app.exit(e); }, out_of_memory_message(name, 0, LimitSource::unknown));
     }
-    std::fprintf(stderr, "%s: error: %s\nRun '%s --help' for the options.\n", name.c_str(),
-                 parse_error_message(e).c_str(), name.c_str());
-    return exit_error;
+    return usage_error(parse_error_message(e));
   }
+  if (const std::optional<std::string> message = empty_value(app)) return usage_error(*message);
   std::uint64_t budget = 0;  // 0: physical memory unknown, no limit
   try {
     budget = memory_option->count() == 0 ? default_memory_budget().value_or(0) : parse_memory_size(memory_limit);
   } catch (const UsageError& e) {
-    std::fprintf(stderr, "%s: error: %s\nRun '%s --help' for the options.\n", name.c_str(), e.what(), name.c_str());
-    return exit_error;
+    return usage_error(e.what());
   }
   if (address_sanitizer_build) budget = 0;
   if (budget == 0) return run_body(name, body, out_of_memory_message(name, 0, LimitSource::unknown));
