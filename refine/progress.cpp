@@ -160,8 +160,7 @@ void refuse_malformed_steps(const lts::Lts& lts, const ThreadedLts& classified,
                             const std::vector<lts::StateId>& original) {
   for (const lts::Transition& tr : lts.transitions) {
     const std::string& name = lts.labels.name(tr.label);
-    if (classified.reachable[tr.from] && classified.label[tr.label].kind == LabelKind::other &&
-        name.starts_with("step("))
+    if (classified.reachable[tr.from] && classified.label[tr.label].kind == LabelKind::other && looks_like_step(name))
       throw ProgressInputError(fmt::format("label {} (from state {}) is not a step label step(T), T a thread from 1",
                                            name, original.empty() ? tr.from : original[tr.from]));
   }
@@ -175,7 +174,7 @@ void refuse_malformed_steps(const lts::Lts& lts, const std::vector<lts::StateId>
   for (lts::LabelId id = 0; id < lts.labels.size(); ++id) {
     std::uint32_t thread = 0;
     const std::string& name = lts.labels.name(id);
-    if (id != lts::tau && name.starts_with("step(") && classify_label(name, thread).kind == LabelKind::other)
+    if (id != lts::tau && looks_like_step(name) && classify_label(name, thread).kind == LabelKind::other)
       return refuse_malformed_steps(lts, classify(lts), original);
   }
 }

@@ -90,9 +90,10 @@ std::vector<Progress> by_sub_graph(std::vector<Progress> properties);
 // Whether some reachable transition is labelled step(T).
 bool has_thread_steps(const lts::Lts& lts);
 
-// Throws ProgressInputError naming the first reachable label that starts as
-// a step label and is none (`step(0)`, `step(x)`): such a slip would be read
-// as a visible action, and a plain LTS's check would then miss its cycles.
+// Throws ProgressInputError naming the first reachable label that reads as
+// meant for a step label and is none (`step(0)`, `step(x)`, `step (1)`,
+// `step`; looks_like_step): such a slip would be read as a visible action,
+// and a plain LTS's check would then miss its cycles.
 void refuse_malformed_steps(const lts::Lts& lts, const std::vector<lts::StateId>& original);
 
 // The pending sets of the input of `properties` (thread_steps.hpp); throws

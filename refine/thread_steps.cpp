@@ -37,6 +37,13 @@ LabelClass classify_label(const std::string& name, std::uint32_t& thread) {
   return {LabelKind::other, 0};
 }
 
+bool looks_like_step(std::string_view name) {
+  const std::size_t start = name.find_first_not_of(" \t");
+  if (start == std::string_view::npos || !name.substr(start).starts_with("step")) return false;
+  const std::size_t after = name.find_first_not_of(" \t", start + 4);
+  return after == std::string_view::npos || name[after] == '(';
+}
+
 ThreadedLts classify(const lts::Lts& lts) {
   ThreadedLts t;
   t.label.resize(lts.labels.size());

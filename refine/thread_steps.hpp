@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lts/lts.hpp"
@@ -28,6 +29,10 @@ struct LabelClass {
 };
 
 LabelClass classify_label(const std::string& name, std::uint32_t& thread);
+
+// Whether `name` reads as meant for a step label: `step`, then blanks and
+// `(` or nothing (`step(1)`, `step (1)`, `step(x)`, `step`), not `steps`.
+bool looks_like_step(std::string_view name);
 
 struct ThreadedLts {
   std::vector<LabelClass> label;       // by label id

@@ -11,6 +11,7 @@
 
 #include "refine/progress.hpp"
 #include "refine/progress_quotients.hpp"
+#include "refine/thread_steps.hpp"
 #include "tests/refine/progress_reference.hpp"
 
 namespace {
@@ -198,6 +199,15 @@ TEST(Progress, RefusesInputsWithoutThreadAttribution) {
   EXPECT_THROW(refine::refuse_malformed_steps(lts_of({{0, "call(1,m)", 1}, {1, "step(1", 1}}), {}),
                refine::ProgressInputError);
   EXPECT_NO_THROW(refine::refuse_malformed_steps(lts_of({{0, "call(1,m)", 1}, {1, "i", 1}, {2, "step(", 2}}), {}));
+  // A blank before the parenthesis, or none at all, is still meant as a step; `steps` is not.
+  for (const char* bad : {"step (1)", " step(1)", "step", "step\t(2)"})
+    EXPECT_THROW(refine::refuse_malformed_steps(lts_of({{0, "call(1,m)", 1}, {1, bad, 1}}), {}),
+                 refine::ProgressInputError)
+        << bad;
+  for (const char* fine : {"steps", "stepper(1)", "a step(1)"}) {
+    EXPECT_FALSE(refine::looks_like_step(fine)) << fine;
+    EXPECT_NO_THROW(refine::refuse_malformed_steps(lts_of({{0, "call(1,m)", 1}, {1, fine, 1}}), {})) << fine;
+  }
   EXPECT_THROW(refine::parse_progress_list("lock-free,fast"), std::invalid_argument);
   const auto list_error = [](const char* list) {
     try {

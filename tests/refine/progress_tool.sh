@@ -119,7 +119,7 @@ grep -q 'no step(T) labels.*gen --thread-steps' "$T/err" || fail "no-steps messa
 grep -q "^$T/plain.aut: error: " "$T/err" || fail "the error names the file: $(cat "$T/err")"
 # A mistyped step label is refused, also where a plain LTS's lock-freedom
 # would take it for a visible action and find no cycle: "holds".
-for bad in 'step(0)' 'step(x)' 'step(1'; do
+for bad in 'step(0)' 'step(x)' 'step(1' 'step (1)' 'step'; do
   printf 'des (0, 2, 2)\n(0, "call(1,inc)", 1)\n(1, "%s", 1)\n' "$bad" >"$T/typo.aut"
   for p in lock-free all; do
     expect_rc 2 --progress $p "$T/typo.aut"
