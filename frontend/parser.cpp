@@ -22,6 +22,12 @@ class Parser {
         f.enums.push_back(enum_decl());
       } else if (is("object") || is("spec")) {
         f.objects.push_back(object());
+        const ast::Object& added = f.objects.back();
+        for (std::size_t i = 0; i + 1 < f.objects.size(); ++i)  // --object NAME must pick one
+          if (f.objects[i].name == added.name)
+            fail(file_, added.loc,
+                 fmt::format("{} '{}' declared twice (first at line {})", added.is_spec ? "spec" : "object", added.name,
+                             f.objects[i].loc.line));
       } else {
         error("expected 'object', 'spec' or 'enum'");
       }
