@@ -529,11 +529,11 @@ void Checker::inline_call(const ast::Expr& call, const ast::Expr* lhs, Loc loc) 
     error(loc, fmt::format("procedure calls nest more than {} deep here once inlined; lower the object's "
                            "'recursion' bound",
                            limits::max_call_nesting));
-  if (depth >= obj_.recursion) {
+  if (depth > obj_.recursion) {  // `recursion N`: N calls of a procedure inside itself; 0 forbids recursion only
     Instr f;
     f.op = Instr::Fail;
     f.loc = loc;
-    f.message = fmt::format("calls of '{}' nest deeper than the recursion bound {}; raise it with 'recursion N;'",
+    f.message = fmt::format("'{}' calls itself more than {} deep, the recursion bound; raise it with 'recursion N;'",
                             pr.name, obj_.recursion);
     emit(std::move(f));
     if (lhs && pr.result) target(*lhs, resolve(*pr.result), call.loc);  // so later uses still resolve

@@ -48,6 +48,7 @@ const Golden goldens[] = {
     {"choosing.conc", 1, 1, true, "choosing_spec.aut"},
     {"joining.conc", 1, 1, false, "joining.aut"},
     {"arithmetic.conc", 1, 1, false, "arithmetic.aut"},
+    {"recursion.conc", 1, 1, false, "recursion.aut"},
 };
 
 INSTANTIATE_TEST_SUITE_P(Models, GoldenTest, ::testing::ValuesIn(goldens),
