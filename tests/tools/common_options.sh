@@ -29,6 +29,13 @@ for tool in quotient refines gen; do
   expect_status 2 "$BIN/$tool" --tau= "$work/t.aut"
   grep -q -- "--tau= has no value" "$work/err" || fail "$tool --tau=: $(cat "$work/err")"
 done
+# A list of commas only splits into nothing: CLI11 would then take the file
+# after it as the list, and read standard input instead.
+for tau in "--tau=," "--tau ,,"; do
+  # shellcheck disable=SC2086
+  expect_status 2 "$BIN/quotient" $tau "$work/t.aut" -e none </dev/null
+  grep -q "is a list of empty names" "$work/err" || fail "quotient $tau: $(cat "$work/err")"
+done
 # An empty value ("$FILE" with FILE unset) is no option left out: gen would
 # write the LTS instead of replaying, or explore the first object.
 model="$SRC/models/register.conc"

@@ -164,12 +164,19 @@ int run_tool(CLI::App& app, int argc, char** argv, const std::function<int()>& b
                      "SIZE, e.g. 512M or 8G; default: half of physical memory")
           ->type_name("SIZE");
   // CLI11 reads `--tau= IN` as `--tau IN`: the option would take the next
-  // argument. An option written with '=' and nothing after it is a slip.
+  // argument. An option written with '=' and nothing after it is a slip, and
+  // so is a value of commas only (`--tau ,`), which splits into nothing.
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
     if (arg == "--") break;
     if (arg.size() > 3 && arg.starts_with("--") && arg.ends_with("="))
       return usage_error(fmt::format("{} has no value after '='", arg));
+    const std::size_t equals = arg.find('=');
+    const std::string_view value = !arg.starts_with("--")             ? arg
+                                   : equals == std::string_view::npos ? std::string_view()
+                                                                      : arg.substr(equals + 1);
+    if (!value.empty() && value.find_first_not_of(',') == std::string_view::npos)
+      return usage_error(fmt::format("'{}' is a list of empty names", arg));
   }
   try {
     app.parse(argc, argv);
