@@ -19,8 +19,7 @@ void add_gen_progress_options(CLI::App& app, GenProgressOptions& o) {
                      "Instead of the LTS, decide progress properties as refines --progress does (all, or of\n"
                      "lock-free, wait-free, obstruction-free, deadlock-free, starvation-free), with step(T)\n"
                      "labels; with --symmetry on the orbit LTS, which has no .aut form (docs/progress.md)")
-          ->type_name("P[,P...]|all")
-          ->each([&o](const std::string&) { o.given = true; });
+          ->type_name("P[,P...]|all");
   app.add_option("--cex", o.cex_path, "With --progress: write the lasso of each failing property (docs/refines.md)")
       ->type_name("FILE")
       ->needs(progress);

@@ -16,10 +16,9 @@ namespace tools {
 
 struct GenProgressOptions {
   std::string properties;  // as refines --progress: "all" or names separated by commas
-  bool given = false;      // --progress was given (an empty list is an error, not no request)
   std::string cex_path;
   refine::TraceStyle style;
-  bool wanted() const { return given; }
+  bool wanted() const { return !properties.empty(); }  // tools::run_tool refuses an empty value
 };
 
 void add_gen_progress_options(CLI::App& app, GenProgressOptions& o);

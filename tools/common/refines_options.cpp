@@ -1,11 +1,8 @@
 #include "tools/common/refines_options.hpp"
 
-#include <stdexcept>
-
 #include <CLI/CLI.hpp>
 
 #include "formats/output_file.hpp"
-#include "refine/progress.hpp"
 #include "tools/common/equivalence_option.hpp"
 #include "tools/common/tool.hpp"
 
@@ -24,8 +21,7 @@ void add_refines_options(CLI::App& app, RefinesSettings& s) {
                  "lock-free, wait-free, obstruction-free, deadlock-free, starvation-free\n"
                  "(comma-separated) or all; a lasso for each one that fails, which\n"
                  "--cex writes (docs/refines.md)")
-      ->type_name("P[,P...]|all")
-      ->each([&s](const std::string&) { s.progress_given = true; });
+      ->type_name("P[,P...]|all");
   app.add_option("--progress-on", s.progress_on,
                  "Decide each progress property on the input LTS (default) or on the\n"
                  "quotient that preserves it (lassos still on the input; -v says which)")
@@ -48,19 +44,12 @@ void add_refines_options(CLI::App& app, RefinesSettings& s) {
 namespace {
 
 void check_inputs(RefinesSettings& s) {
-  if (s.progress_on != "input" && !s.lockfree && !s.progress_given)
+  if (s.progress_on != "input" && !s.lockfree && s.progress.empty())
     throw UsageError("--progress-on applies to --progress (and --lockfree) only");
-  if (s.lockfree && s.progress_given && s.progress != "lock-free")
+  if (s.lockfree && !s.progress.empty() && s.progress != "lock-free")
     throw UsageError("--lockfree is --progress lock-free: give one of them");
-  if (s.progress_given) {
-    try {
-      refine::parse_progress_list(s.progress);
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(e.what());
-    }
-  }
-  const std::string progress_option = s.progress_given ? "--progress" : "--lockfree";
-  if (s.progress_given) s.lockfree = true;  // one input, no --equiv, no --reduce
+  const std::string progress_option = !s.progress.empty() ? "--progress" : "--lockfree";
+  if (!s.progress.empty()) s.lockfree = true;  // one input, no --equiv, no --reduce
   if (s.lockfree && !s.equivalence.empty()) throw UsageError(progress_option + " and --equiv exclude each other");
   const std::size_t wanted = s.lockfree ? 1 : 2;
   if (s.lockfree && s.inputs.empty()) s.inputs.push_back("");  // standard input, if it is not a terminal
@@ -83,7 +72,7 @@ void prepare_refines_settings(RefinesSettings& s) {
     formats::check_output_path(s.cex_path);
   }
   formats::check_outputs_spare_inputs({"-", s.cex_path.empty() ? "-" : s.cex_path}, s.inputs);
-  if (s.lockfree && !s.progress_given) s.progress = "lock-free";  // --lockfree is --progress lock-free
+  if (s.lockfree && s.progress.empty()) s.progress = "lock-free";  // --lockfree is --progress lock-free
 }
 
 }  // namespace tools

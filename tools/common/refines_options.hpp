@@ -16,7 +16,6 @@ struct RefinesSettings {
   std::string equivalence;  // empty: trace inclusion
   bool lockfree = false;
   std::string progress;               // --progress P[,P...]|all; --lockfree sets "lock-free"
-  bool progress_given = false;        // --progress was given (perhaps empty, an error)
   std::string progress_on = "input";  // --progress-on input|quotients (docs/progress.md)
   std::string cex_path;
   refine::TraceStyle style;
