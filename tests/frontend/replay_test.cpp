@@ -227,6 +227,40 @@ TEST(Replay, LassoOfASpinLoop) {
   EXPECT_FALSE(find_run(p, parse_counterexample("l", "call(1,go)\ncall(2,wait)\n# cycle\nstep(1)\n")).run);
 }
 
+TEST(Replay, LassoWhoseCycleClosesAfterTwoRounds) {
+  // Thread 1 waits for ever while thread 2 flips b. One round of the cycle
+  // (a call of flip and its return) changes b, so only two rounds come back
+  // to the same state; a quotient that forgets b (the strong one: b changes
+  // no label) closes the cycle after one, and refines writes that lasso.
+  const Program p = load_text(R"(object Toggle {
+  shared b: bool = false;
+  method flip() { atomic { b := !b; } }
+  method wait() { await false; }
+})",
+                              2, -1);
+  const Counterexample cex =
+      parse_counterexample("l", "call(1,wait)\n# cycle\ncall(2,flip)\nstep(2)\nret(2,flip)\nstep(1)\n");
+  const SearchResult r = find_run(p, cex);
+  ASSERT_TRUE(r.run) << r.why.detail;
+  ASSERT_NE(r.run->cycle_start, Run::none);
+  const std::vector<std::string> visible = reexecute(p, *r.run);
+  EXPECT_EQ(r.run->steps[r.run->cycle_start].before, r.run->steps.back().after);
+  // The stem's call, then the cycle twice: call, flip, return, a wait of
+  // thread 1 (the first round may also lie in the stem, before the cycle).
+  EXPECT_EQ(visible,
+            (std::vector<std::string>{"call(1,wait)", "call(2,flip)", "ret(2,flip)", "call(2,flip)", "ret(2,flip)"}));
+  EXPECT_EQ(r.run->steps.size(), 9u);
+  std::size_t rounds = 0;
+  for (std::size_t i = r.run->cycle_start; i < r.run->steps.size(); ++i)
+    rounds += r.run->steps[i].action == "ret(2,flip)";
+  EXPECT_GE(rounds, 1u);
+  // Without a wait of thread 1 in it, no cycle of the model matches: thread
+  // 2 alone cannot run for ever (each flip returns and its calls are
+  // unbounded, but the lasso names thread 1's step).
+  EXPECT_FALSE(
+      find_run(p, parse_counterexample("l", "call(1,wait)\n# cycle\ncall(2,flip)\nstep(1)\nret(2,flip)\n")).run);
+}
+
 TEST(Replay, InitThatAllocatesFromAManualPool) {
   // `free` makes the pool manual: the init's `new` may take any of the three
   // slots, and the replay does not renumber nodes, so the init has three
