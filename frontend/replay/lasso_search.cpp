@@ -1,0 +1,153 @@
+#include "frontend/replay/lasso_search.hpp"
+
+#include <algorithm>
+
+#include "lts/tau_scc_search.hpp"
+
+namespace frontend::replay::detail {
+
+namespace {
+
+// The cycle's items in order; an internal item takes one or more internal
+// steps of its thread (any thread for `i`). With `rounds`, a cycle matched
+// to its end may start again: a lasso stands for stem.cycle^w, and a cycle
+// found on a quotient may come back to the same concrete state only after
+// several rounds.
+struct CycleStep {
+  const std::vector<CexItem>& items;
+  const std::vector<lts::LabelId>& ids;  // per item; tau for internal ones
+  bool rounds = false;
+  static bool internal_of(const CexItem& item, const Edge& e) {
+    return !item.visible && e.label == lts::tau && (item.thread < 0 || item.thread == e.thread);
+  }
+  bool matches(std::size_t pos, const Edge& e) const {
+    return items[pos].visible ? e.label == ids[pos] : internal_of(items[pos], e);
+  }
+  // Whether `e`, taken at the cycle's end, starts another round.
+  bool starts_round(std::uint32_t pos, const Edge& e) const {
+    return rounds && pos == items.size() && !items.empty() && matches(0, e);
+  }
+  void operator()(std::uint32_t pos, const Edge& e, std::vector<std::uint32_t>& out) const {
+    if (pos < items.size() && matches(pos, e)) out.push_back(pos + 1);
+    if (pos > 0 && internal_of(items[pos - 1], e)) out.push_back(pos);
+    if (starts_round(pos, e)) out.push_back(1);
+  }
+};
+
+// A lasso's stem and the rounds of its cycle as one walk: positions 0..S
+// match the stem's S visible labels weakly; at S the stem is over and the
+// cycle's first round may begin; S+P is the cycle matched up to item P, and
+// S+L (the cycle's end) may start the next round.
+struct LassoWalk {
+  const std::vector<lts::LabelId>& stem;
+  const CycleStep& cycle;
+  std::uint32_t stem_end() const { return static_cast<std::uint32_t>(stem.size()); }
+  std::uint32_t cycle_end() const { return stem_end() + static_cast<std::uint32_t>(cycle.items.size()); }
+  void operator()(std::uint32_t pos, const Edge& e, std::vector<std::uint32_t>& out) const {
+    const std::uint32_t s = stem_end();
+    if (pos < s || (pos == s && e.label == lts::tau)) weak_step(stem)(pos, e, out);
+    if (pos < s) return;
+    const std::size_t from = out.size();
+    cycle(pos - s, e, out);
+    for (std::size_t i = from; i < out.size(); ++i) out[i] += s;
+  }
+};
+
+// The states from which the cycle, started afresh, comes back to the same
+// state after one or more rounds: those whose node at the cycle's end (S+L)
+// starts a round into a node of its own strongly connected component of
+// the walk's cycle part (positions above S). Such a node reaches itself
+// through a round; a state at S, or at S+L, whose round starts there and
+// comes back has such a node. The components are Tarjan's
+// (lts/tau_scc_search.hpp), on the walk's nodes and steps.
+std::vector<bool> states_that_cycle(Space& space, const Product& walk, const LassoWalk& step) {
+  const std::uint32_t s = step.stem_end(), end = step.cycle_end();
+  struct Graph {
+    std::vector<std::uint32_t> begin, targets;
+    struct Range {
+      const std::uint32_t *first, *last;
+      std::size_t size() const { return static_cast<std::size_t>(last - first); }
+      std::uint32_t operator[](std::size_t i) const { return first[i]; }
+    };
+    Range of(std::uint32_t v) const { return {targets.data() + begin[v], targets.data() + begin[v + 1]}; }
+    void prefetch(std::uint32_t) const {}
+  } graph;
+  std::vector<std::uint32_t> to;
+  for (std::uint32_t id = 0; id < walk.size(); ++id) {
+    graph.begin.push_back(static_cast<std::uint32_t>(graph.targets.size()));
+    const auto& n = walk.node(id);
+    if (n.pos <= s) continue;
+    for (const Edge& e : space.edges(n.state)) {
+      to.clear();
+      step(n.pos, e, to);
+      for (std::uint32_t q : to)
+        if (const auto target = walk.find(e.to, q)) graph.targets.push_back(*target);
+    }
+  }
+  graph.begin.push_back(static_cast<std::uint32_t>(graph.targets.size()));
+  const lts::TauSccs sccs = lts::tau_sccs_of(walk.size(), graph);
+  std::vector<bool> cycles;
+  for (std::uint32_t id = 0; id < walk.size(); ++id) {
+    const auto& n = walk.node(id);
+    if (n.pos != end) continue;
+    for (const Edge& e : space.edges(n.state)) {
+      if (!step.cycle.starts_round(end - s, e)) continue;
+      const auto next = walk.find(e.to, s + 1);
+      if (next && sccs.component[*next] == sccs.component[id]) {
+        if (cycles.size() <= n.state) cycles.resize(n.state + 1, false);
+        cycles[n.state] = true;
+      }
+    }
+  }
+  return cycles;
+}
+
+}  // namespace
+
+SearchResult find_lasso(Space& space, const Counterexample& cex, const SearchLimits& limits) {
+  const std::vector<lts::LabelId> want = visible_ids(space, cex.stem);
+  std::vector<lts::LabelId> cycle_ids;
+  for (const CexItem& i : cex.cycle) cycle_ids.push_back(i.visible ? space.intern(i.label) : lts::tau);
+  const CycleStep cycle{cex.cycle, cycle_ids, true};
+  const LassoWalk step{want, cycle};
+  const std::uint32_t stem_end = step.stem_end(), cycle_end = step.cycle_end();
+
+  Product walk(space, cycle_end + 1, limits);
+  std::uint32_t reached = 0;
+  walk.search(0, 0, unbounded, step, [&](std::uint32_t id) {
+    reached = std::max(reached, walk.node(id).pos);
+    return false;
+  });
+  SearchResult result;
+  if (reached < stem_end) {
+    std::vector<const CexItem*> visible;
+    for (const CexItem& i : cex.stem)
+      if (i.visible) visible.push_back(&i);
+    result.why = {reached, fmt::format("no run performs the stem's {} after the {} action(s) before it",
+                                       item_text(*visible[reached]), reached)};
+    return result;
+  }
+  // Where a round may begin, nearest first: the stem's end, or the end of a
+  // round; only states that come back to themselves.
+  const std::vector<bool> cycles = states_that_cycle(space, walk, step);
+  std::vector<std::uint32_t> bases;
+  std::vector<bool> taken(cycles.size(), false);
+  for (std::uint32_t id = 0; id < walk.size(); ++id) {
+    const auto& n = walk.node(id);
+    if ((n.pos != stem_end && n.pos != cycle_end) || n.state >= cycles.size() || !cycles[n.state] || taken[n.state])
+      continue;
+    taken[n.state] = true;
+    bases.push_back(id);
+  }
+  const std::uint32_t length = static_cast<std::uint32_t>(cex.cycle.size());
+  const auto lasso = shortest_lasso(space, walk, bases, length + 1, 0, length, cycle, limits);
+  if (!lasso) {
+    result.why = {cex.stem.size(), "the stem matches, but no cycle from where it ends matches the cycle's items"};
+    return result;
+  }
+  result.run = space.run(lasso->path);
+  result.run->cycle_start = lasso->stem;
+  return result;
+}
+
+}  // namespace frontend::replay::detail
