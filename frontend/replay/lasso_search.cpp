@@ -102,33 +102,15 @@ std::vector<bool> states_that_cycle(Space& space, const Product& walk, const Las
   return cycles;
 }
 
-}  // namespace
-
-SearchResult find_lasso(Space& space, const Counterexample& cex, const SearchLimits& limits) {
-  const std::vector<lts::LabelId> want = visible_ids(space, cex.stem);
-  std::vector<lts::LabelId> cycle_ids;
-  for (const CexItem& i : cex.cycle) cycle_ids.push_back(i.visible ? space.intern(i.label) : lts::tau);
-  const CycleStep cycle{cex.cycle, cycle_ids, true};
-  const LassoWalk step{want, cycle};
+// The shortest lasso whose cycle comes back after several rounds, through
+// the walk of the stem and the rounds: the round starts (the stem's end, or
+// a round's end) from which the cycle comes back, nearest first.
+std::optional<Lasso> lasso_by_rounds(Space& space, const std::vector<lts::LabelId>& stem, const CycleStep& cycle,
+                                     const SearchLimits& limits) {
+  const LassoWalk step{stem, cycle};
   const std::uint32_t stem_end = step.stem_end(), cycle_end = step.cycle_end();
-
   Product walk(space, cycle_end + 1, limits);
-  std::uint32_t reached = 0;
-  walk.search(0, 0, unbounded, step, [&](std::uint32_t id) {
-    reached = std::max(reached, walk.node(id).pos);
-    return false;
-  });
-  SearchResult result;
-  if (reached < stem_end) {
-    std::vector<const CexItem*> visible;
-    for (const CexItem& i : cex.stem)
-      if (i.visible) visible.push_back(&i);
-    result.why = {reached, fmt::format("no run performs the stem's {} after the {} action(s) before it",
-                                       item_text(*visible[reached]), reached)};
-    return result;
-  }
-  // Where a round may begin, nearest first: the stem's end, or the end of a
-  // round; only states that come back to themselves.
+  walk.search(0, 0, unbounded, step, [](std::uint32_t) { return false; });
   const std::vector<bool> cycles = states_that_cycle(space, walk, step);
   std::vector<std::uint32_t> bases;
   std::vector<bool> taken(cycles.size(), false);
@@ -139,8 +121,42 @@ SearchResult find_lasso(Space& space, const Counterexample& cex, const SearchLim
     taken[n.state] = true;
     bases.push_back(id);
   }
-  const std::uint32_t length = static_cast<std::uint32_t>(cex.cycle.size());
-  const auto lasso = shortest_lasso(space, walk, bases, length + 1, 0, length, cycle, limits);
+  const auto length = static_cast<std::uint32_t>(cycle.items.size());
+  return shortest_lasso(space, walk, bases, length + 1, 0, length, cycle, limits);
+}
+
+}  // namespace
+
+// First as the lasso reads: the stem, then one round of the cycle back to
+// the state it began in, the shortest such (the search stays within one
+// round, so it is cheap even where rounds of calls for ever would reach
+// many states). Only when no such run exists, by rounds.
+SearchResult find_lasso(Space& space, const Counterexample& cex, const SearchLimits& limits) {
+  const std::vector<lts::LabelId> want = visible_ids(space, cex.stem);
+  const auto stem_end = static_cast<std::uint32_t>(want.size());
+  std::vector<lts::LabelId> cycle_ids;
+  for (const CexItem& i : cex.cycle) cycle_ids.push_back(i.visible ? space.intern(i.label) : lts::tau);
+  const auto length = static_cast<std::uint32_t>(cex.cycle.size());
+
+  Product stem(space, stem_end + 1, limits);
+  std::vector<std::uint32_t> candidates;  // in breadth-first order: by increasing depth
+  std::uint32_t reached = 0;
+  stem.search(0, 0, unbounded, weak_step(want), [&](std::uint32_t id) {
+    reached = std::max(reached, stem.node(id).pos);
+    if (stem.node(id).pos == stem_end) candidates.push_back(id);
+    return false;
+  });
+  SearchResult result;
+  if (candidates.empty()) {
+    std::vector<const CexItem*> visible;
+    for (const CexItem& i : cex.stem)
+      if (i.visible) visible.push_back(&i);
+    result.why = {reached, fmt::format("no run performs the stem's {} after the {} action(s) before it",
+                                       item_text(*visible[reached]), reached)};
+    return result;
+  }
+  auto lasso = shortest_lasso(space, stem, candidates, length + 1, 0, length, CycleStep{cex.cycle, cycle_ids}, limits);
+  if (!lasso) lasso = lasso_by_rounds(space, want, CycleStep{cex.cycle, cycle_ids, true}, limits);
   if (!lasso) {
     result.why = {cex.stem.size(), "the stem matches, but no cycle from where it ends matches the cycle's items"};
     return result;

@@ -8,7 +8,8 @@
 # Where a row names a forever_witness, the properties it refutes for clients
 # that call for ever (refuted_forever) are compared too, and the witness
 # must not replay with a bounded number of operations (its cycle contains
-# calls, so a bounded client cannot repeat it).
+# calls, so a bounded client cannot repeat it). Every lasso of a failing
+# progress property replays on the model at the source level (gen --replay).
 # Env: BIN (built tools), SRC (the repository), E2E_ONLY (row ids),
 # E2E_LARGER=1: table1.sh without --quick, one more operation per row (the
 # verdicts of cases.csv hold there too; scripts/full-check.sh runs it).
@@ -68,6 +69,29 @@ check_lf_cex() {
   echo "ok: $id: the lock-freedom lasso ($(wc -l <"$d/lf.stem") actions, then internal steps for ever) replays on the concrete LTS"
 }
 
+# check_progress_lassos ID FILE IMPL K OPS: every lasso `refines --progress
+# all --cex` writes for the row's thread-steps LTS replays on the model at
+# the source level (gen --replay: a run of the model, stem then a cycle back
+# to the same state). The lassos are found on quotients, so a cycle may close
+# in the model only after several rounds (docs/replay.md).
+check_progress_lassos() {
+  local id=$1 d=$dir/keep/$1 f o p n=0 failed=0
+  case $3 in *:*) f=$src/models/${3%%:*} o=${3##*:} ;; *) f=$src/models/$2 o=$3 ;; esac
+  "$BIN/refines" --progress all "$d/steps.aut" --cex "$d/lassos" >/dev/null
+  [ $? = 1 ] || { bad "$id: refines --progress all --cex finds no failing property"; return; }
+  for p in $(sed -n 's/^# lasso //p' "$d/lassos"); do
+    if "$BIN/gen" "$f" --object "$o" --threads "$4" --ops "$5" --thread-steps --replay "$d/lassos" \
+         --replay-property "$p" >"$d/replay.txt" 2>"$dir/replay.err" &&
+       tail -1 "$d/replay.txt" | grep -q "back to the state before step"; then
+      n=$((n + 1))
+    else
+      bad "$id: the $p lasso does not replay on the model: $(cat "$dir/replay.err")"
+      failed=1
+    fi
+  done
+  [ $failed = 1 ] || echo "ok: $id: its $n progress lasso(s) replay on the model at the source level"
+}
+
 # check_forever_bounded ID FILE OBJECT K WITNESS: the witness needs operations for ever.
 check_forever_bounded() {
   local w=$src/models/$5 opts
@@ -102,6 +126,8 @@ while IFS=, read -r id name file impl spec abstract k n want_lin want_lf progres
   [ -z "$forever_witness" ] || check_forever_bounded "$id" "$file" "$impl" "$k" "$forever_witness"
   [ "$want_lin" != false ] || check_lin_cex "$id"
   [ "$want_lf" != false ] || check_lf_cex "$id"
+  pn=$n; [ -z "${E2E_LARGER:-}" ] || pn=$((n + 1))
+  [[ $want_progress != *false* ]] || check_progress_lassos "$id" "$file" "$impl" "$k" "${progress_ops:-$pn}"
 done <"$src/models/cases.csv"
 # A tool that fails on a row (the ticket lock's init refuses a fourth
 # thread) shows as `error` and makes table1.sh exit 1, not 0.
