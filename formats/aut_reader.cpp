@@ -102,10 +102,12 @@ lts::Lts read_sequential(LineReader& lines, const std::string& name, const AutRe
   while (lines.next(line)) {
     last_length = line.size();
     if (!parser.start(line, lines.line_number())) continue;
+    // Parsed before the count is checked: a line past the last transition
+    // that is no transition at all gets its syntax error, not a count.
+    const auto t = parser.transition(header.states);
     if (result.transitions.size() == header.transitions)
       parser.fail_at(lines.line_number(), static_cast<std::uint64_t>(line.find_first_not_of(" \t") + 1),
                      fmt::format("more transitions than the {} declared in the header", header.transitions));
-    const auto t = parser.transition(header.states);
     lts::LabelId label;
     try {
       label = labels.id(t.label);
