@@ -5,7 +5,8 @@
 //   (FROM, LABEL, TO)            one per line
 //
 // Labels are quoted ("a(1,2)") or unquoted. An unquoted label runs to the
-// last comma of its line, so `(0,call(1,push,2),1)` reads as mCRL2 means it.
+// last comma of its line, so `(0,call(1,push,2),1)` reads as the label
+// `call(1,push,2)`, and keeps its inner blanks.
 // Validation is strict; every error is a ParseError naming file, line and
 // column. Header counts never drive an allocation the data has not
 // confirmed.
