@@ -22,12 +22,23 @@
 
 namespace formats {
 
+bool hides(std::string_view name, std::string_view label) {
+  return label == name || (label.size() > name.size() && label.starts_with(name) && label[name.size()] == '(');
+}
+
+std::vector<std::string> unused_hidden_names(const AutReadOptions& options, const std::vector<AutReadReport>& reports) {
+  std::vector<std::string> unused;
+  for (std::size_t h = 0; h < options.hidden.size(); ++h)
+    if (std::none_of(reports.begin(), reports.end(),
+                     [h](const AutReadReport& r) { return h < r.hidden_matched.size() && r.hidden_matched[h]; }))
+      unused.push_back(options.hidden[h]);
+  return unused;
+}
+
 bool is_internal_label(std::string_view label, const AutReadOptions& options) {
   if (label == "i" || label == "tau") return true;
-  for (const std::string& h : options.hidden) {
-    if (label == h) return true;
-    if (label.size() > h.size() && label.starts_with(h) && label[h.size()] == '(') return true;
-  }
+  for (const std::string& h : options.hidden)
+    if (hides(h, label)) return true;
   return false;
 }
 
@@ -90,7 +101,7 @@ void reserve_transitions(lts::Lts& result, const AutHeader& header, std::optiona
 // the only way for pipes. Its diagnostics are the ones users see. `size`:
 // the input's size in bytes, when known.
 lts::Lts read_sequential(LineReader& lines, const std::string& name, const AutReadOptions& options,
-                         std::optional<std::uint64_t> size) {
+                         std::optional<std::uint64_t> size, AutReadReport* report) {
   AutLineParser parser(name);
   const AutHeader header = read_header(lines, parser);
   lts::Lts result;
@@ -122,6 +133,7 @@ lts::Lts read_sequential(LineReader& lines, const std::string& name, const AutRe
                    fmt::format("the header declares {} transitions but the file has {}", header.transitions,
                                result.transitions.size()));
   finish_states(result, header);
+  if (report) report->hidden_matched = labels.hidden_matched();
   return result;
 }
 
@@ -130,6 +142,7 @@ struct Share {
   std::uint64_t begin = 0, end = 0;
   std::uint64_t count = 0;  // non-blank lines, from the counting pass
   lts::LabelTable labels;   // this share's own label ids
+  std::vector<bool> hidden_matched;
   std::exception_ptr error;
 };
 
@@ -178,6 +191,7 @@ void parse_share(int fd, Share& share, const AutHeader& header, const AutReadOpt
     out[written++] = {t.from, labels.id(t.label), t.to};
   }
   if (written != share.count) throw std::logic_error("a line that the count missed");
+  share.hidden_matched = labels.hidden_matched();
 }
 
 // Runs body(i) for every share on its own thread; the first exception is
@@ -207,7 +221,8 @@ void on_threads(std::vector<Share>& shares, Body body) {
 // place in one exactly-sized array (12 bytes per transition at the peak).
 // Returns false when the file is not valid; the sequential reader then
 // finds and reports the first error.
-bool read_parallel(int fd, std::uint64_t size, const AutReadOptions& options, unsigned threads, lts::Lts& result) {
+bool read_parallel(int fd, std::uint64_t size, const AutReadOptions& options, unsigned threads, lts::Lts& result,
+                   AutReadReport* report) {
   LineReader head(fd, 0, 1);
   AutLineParser parser("");
   AutHeader header;
@@ -247,17 +262,24 @@ bool read_parallel(int fd, std::uint64_t size, const AutReadOptions& options, un
   }
   result.initial = static_cast<lts::StateId>(header.initial);
   finish_states(result, header);
+  if (report) {
+    report->hidden_matched.assign(options.hidden.size(), false);
+    for (const Share& s : shares)
+      for (std::size_t h = 0; h < s.hidden_matched.size(); ++h)
+        if (s.hidden_matched[h]) report->hidden_matched[h] = true;
+  }
   return true;
 }
 
 }  // namespace
 
-lts::Lts read_aut_text(std::string_view text, const std::string& name, const AutReadOptions& options) {
+lts::Lts read_aut_text(std::string_view text, const std::string& name, const AutReadOptions& options,
+                       AutReadReport* report) {
   LineReader lines(text);
-  return read_sequential(lines, name, options, text.size());
+  return read_sequential(lines, name, options, text.size(), report);
 }
 
-lts::Lts read_aut_file(const std::string& path, const AutReadOptions& options) {
+lts::Lts read_aut_file(const std::string& path, const AutReadOptions& options, AutReadReport* report) {
   const std::string name = display_name(path);
   const bool is_stdin = path == "-";
   const int fd = is_stdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -279,13 +301,13 @@ lts::Lts read_aut_file(const std::string& path, const AutReadOptions& options) {
       const off_t start = ::lseek(fd, 0, SEEK_CUR);
       if (start == 0 && threads > 1 && size >= options.parallel_from_bytes) {
         lts::Lts result;
-        if (read_parallel(fd, size, options, std::min(threads, 8u), result)) return result;
+        if (read_parallel(fd, size, options, std::min(threads, 8u), result, report)) return result;
       }
       LineReader lines(fd, static_cast<std::uint64_t>(std::max<off_t>(start, 0)), UINT64_MAX);
-      return read_sequential(lines, name, options, size);
+      return read_sequential(lines, name, options, size, report);
     }
     LineReader lines(fd);
-    return read_sequential(lines, name, options, std::nullopt);  // a pipe: its size is unknown
+    return read_sequential(lines, name, options, std::nullopt, report);  // a pipe: its size is unknown
   } catch (const std::system_error& e) {
     throw FileError(fmt::format("{}: error: cannot read: {}", name, e.code().message()));
   }

@@ -29,13 +29,28 @@ struct AutReadOptions {
   unsigned threads = 0;
 };
 
+// What a read found besides the LTS: per name of AutReadOptions::hidden,
+// whether it hid some label of the input (a name that hides nothing is
+// most often a slip: --tau=stpe).
+struct AutReadReport {
+  std::vector<bool> hidden_matched;
+};
+
+// The names of options.hidden that hid no label in any of the reads
+// `reports` describe.
+std::vector<std::string> unused_hidden_names(const AutReadOptions& options, const std::vector<AutReadReport>& reports);
+
 // Reads the file at `path`, or standard input when path is "-".
-lts::Lts read_aut_file(const std::string& path, const AutReadOptions& options = {});
+lts::Lts read_aut_file(const std::string& path, const AutReadOptions& options = {}, AutReadReport* report = nullptr);
 
 // Reads `.aut` text held in memory; `name` is used in diagnostics.
-lts::Lts read_aut_text(std::string_view text, const std::string& name, const AutReadOptions& options = {});
+lts::Lts read_aut_text(std::string_view text, const std::string& name, const AutReadOptions& options = {},
+                       AutReadReport* report = nullptr);
 
 // True when `label` is internal under `options`.
 bool is_internal_label(std::string_view label, const AutReadOptions& options);
+
+// True when the --tau name `name` hides `label`: the label itself, or NAME(...).
+bool hides(std::string_view name, std::string_view label);
 
 }  // namespace formats

@@ -22,7 +22,7 @@ std::size_t fingerprint(std::string_view text) {
 }  // namespace
 
 LabelInterner::LabelInterner(const AutReadOptions& options, lts::LabelTable& table)
-    : options_(options), table_(table), slots_(64, Slot{0, 0}) {}
+    : options_(options), table_(table), hidden_matched_(options.hidden.size(), false), slots_(64, Slot{0, 0}) {}
 
 // Most labels are found in a 256-entry direct-mapped cache, which takes
 // a quarter off reading 10^7 transitions with 20 labels (bench/read/run.sh). The others in a flat table, open
@@ -52,6 +52,9 @@ lts::LabelId LabelInterner::insert(std::string_view text, std::uint64_t hash, st
   if (const void* nul = std::memchr(text.data(), '\0', text.size()))
     throw NulInLabel{static_cast<std::size_t>(static_cast<const char*>(nul) - text.data())};
   const lts::LabelId id = is_internal_label(text, options_) ? lts::tau : table_.intern(text);
+  if (id == lts::tau)
+    for (std::size_t h = 0; h < options_.hidden.size(); ++h)
+      if (hides(options_.hidden[h], text)) hidden_matched_[h] = true;
   keys_.push_back(Key{texts_.size(), static_cast<std::uint32_t>(text.size()), id});
   texts_.append(text);
   slots_[slot] = Slot{hash, static_cast<std::uint32_t>(keys_.size())};

@@ -28,6 +28,8 @@ class LabelInterner {
   lts::LabelId id(std::string_view text);
   // Distinct texts seen so far.
   std::size_t size() const { return keys_.size(); }
+  // Per name of the options' `hidden`, whether it hid a text seen so far.
+  const std::vector<bool>& hidden_matched() const { return hidden_matched_; }
 
  private:
   // A text seen before: where its bytes are in texts_, and its id.
@@ -49,6 +51,7 @@ class LabelInterner {
 
   const AutReadOptions& options_;
   lts::LabelTable& table_;
+  std::vector<bool> hidden_matched_;
   std::string texts_;  // the bytes of every text seen, one after the other
   std::vector<Key> keys_;
   std::vector<Slot> slots_;                 // a power of two in size, at most half full

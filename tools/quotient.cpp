@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   tools::add_quotient_options(app, settings);
   return tools::run_tool(app, argc, argv, [&] {
     const tools::QuotientReport report = tools::run_quotient(tools::make_quotient_job(settings));
+    tools::warn_unused_tau("quotient", report.unused_tau);
     if (settings.verbose) std::fputs(tools::format_report(report).c_str(), stderr);
     return 0;
   });

@@ -44,6 +44,40 @@ TEST(AutReader, HidingMakesLabelsAndTheirParameterisedFormsInternal) {
   EXPECT_EQ(label_names(l), expected);
 }
 
+// A --tau name that hides nothing is reported (the tools warn: a slip such
+// as --tau=stpe), by the sequential reader and by the parallel one, whose
+// shares each see a part of the labels.
+TEST(AutReader, ReportsTheHiddenNamesThatHideNothing) {
+  formats::AutReadOptions options;
+  options.hidden = {"b", "zz", "c", "i"};
+  formats::AutReadReport report;
+  formats::read_aut_text("des (0,3,2)\n(0,a,1)\n(1,b,0)\n(0,\"c(1)\",1)\n", "t.aut", options, &report);
+  EXPECT_EQ(report.hidden_matched, (std::vector<bool>{true, false, true, false}));
+  EXPECT_EQ(formats::unused_hidden_names(options, {report}), (std::vector<std::string>{"zz", "i"}));
+  // Two reads (IMPL and SPEC): a name is unused only when it hid nothing in either.
+  formats::AutReadReport other;
+  formats::read_aut_text("des (0,1,2)\n(0,zz,1)\n", "u.aut", options, &other);
+  EXPECT_EQ(formats::unused_hidden_names(options, {report, other}), (std::vector<std::string>{"i"}));
+
+  std::string text = "des (0,400,2)\n";
+  for (int k = 0; k < 399; ++k) text += k % 2 ? "(0,a,1)\n" : "(1,b(2),0)\n";
+  text += "(0,c,1)\n";  // only in the last share
+  const std::string path = ::testing::TempDir() + "bb_hidden_report.aut";
+  {
+    std::FILE* f = std::fopen(path.c_str(), "w");
+    std::fwrite(text.data(), 1, text.size(), f);
+    std::fclose(f);
+  }
+  for (unsigned threads = 1; threads <= 4; ++threads) {
+    options.parallel_from_bytes = 0;
+    options.threads = threads;
+    formats::AutReadReport parallel;
+    formats::read_aut_file(path, options, &parallel);
+    EXPECT_EQ(parallel.hidden_matched, (std::vector<bool>{true, false, true, false})) << threads << " threads";
+  }
+  std::remove(path.c_str());
+}
+
 TEST(AutReader, SameLabelIsInternedOnce) {
   const lts::Lts l = formats::read_aut_text("des (0,3,2)\n(0,a,1)\n(1,\"a\",0)\n(0, a ,0)\n", "t.aut");
   EXPECT_EQ(l.labels.size(), 2u);  // tau and a

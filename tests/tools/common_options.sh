@@ -24,6 +24,18 @@ expect_status 0 "$BIN/quotient" --tau=a "$work/t.aut" -e none
 [ "$(cat "$work/out")" = "$(printf 'des (0,2,3)\n(0,i,1)\n(1,"b(1,2)",2)')" ] || fail "--tau=a FILE: $(cat "$work/out")"
 expect_status 0 "$BIN/quotient" --tau a,b "$work/t.aut" -e none
 [ "$(grep -c ',i,' "$work/out")" = 2 ] || fail "--tau a,b hides b(1,2) too: $(cat "$work/out")"
+# A --tau name that hides no label is a warning (a slip such as --tau=stpe);
+# the result is still written. With two inputs, a name that hides a label of
+# either one is no slip.
+expect_status 0 "$BIN/quotient" --tau=bb,a "$work/t.aut" -e none
+grep -q "^quotient: warning: --tau bb hides no label of the input" "$work/err" || fail "--tau=bb: $(cat "$work/err")"
+[ "$(grep -c warning "$work/err")" = 1 ] || fail "--tau=bb,a warns of a: $(cat "$work/err")"
+head -1 "$work/out" | grep -q '^des (0,2,3)$' || fail "--tau=bb: no result"
+printf 'des (0,1,2)\n(0,c,1)\n' > "$work/c.aut"
+expect_status 1 "$BIN/refines" --tau=c "$work/t.aut" "$work/c.aut"
+! grep -q warning "$work/err" || fail "refines --tau=c, c in SPEC only: $(cat "$work/err")"
+expect_status 1 "$BIN/refines" --tau=stpe "$work/t.aut" "$work/c.aut"
+grep -q "^refines: warning: --tau stpe hides no label of the input" "$work/err" || fail "refines --tau=stpe: $(cat "$work/err")"
 # An option written with '=' and no value would take the next argument.
 for tool in quotient refines gen; do
   expect_status 2 "$BIN/$tool" --tau= "$work/t.aut"

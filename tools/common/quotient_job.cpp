@@ -67,7 +67,9 @@ QuotientReport run_quotient(const QuotientJob& job) {
   {
     PhaseTimer timer(job.show_progress);
     timer.start("read");
-    lts::Lts input = formats::read_aut_file(job.input, job.read);
+    formats::AutReadReport read;
+    lts::Lts input = formats::read_aut_file(job.input, job.read, &read);
+    report.unused_tau = formats::unused_hidden_names(job.read, {read});
     report.input_states = input.num_states;
     report.input_transitions = input.num_transitions();
     const bisim::Minimised m = bisim::minimise(

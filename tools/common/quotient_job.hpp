@@ -35,6 +35,7 @@ struct QuotientReport {
   std::vector<PhaseReport> phases;      // read, reach, scc, refine, build, write
   std::uint64_t peak_bytes = 0;         // of the whole process
   std::vector<std::string> refine_log;  // how the partition was found (bisim::Minimised::refine_log)
+  std::vector<std::string> unused_tau;  // --tau names that hid no label of the input
 };
 
 // The largest quotient drawn by --dot: beyond, Graphviz takes long and the

@@ -34,6 +34,12 @@ void add_tau_option(CLI::App& app, formats::AutReadOptions& options) {
       ->type_name("L1,L2,...");
 }
 
+void warn_unused_tau(std::string_view tool, const std::vector<std::string>& names) {
+  for (const std::string& name : names)
+    fmt::print(stderr, "{}: warning: --tau {} hides no label of the input (neither the label {} nor {}(...))\n", tool,
+               name, name, name);
+}
+
 void add_output_options(CLI::App& app, OutputOptions& options) {
   app.add_option("-o,--output", options.path,
                  "Write the result to FILE (written whole, then renamed into place); default stdout")

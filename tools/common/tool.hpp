@@ -6,6 +6,7 @@
 #include <functional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tools/common/cli_fwd.hpp"
@@ -28,6 +29,10 @@ extern const CLI::Validator file_name;
 
 // --tau=L1,L2: labels read as internal, in every input.
 void add_tau_option(CLI::App& app, formats::AutReadOptions& options);
+// A warning on standard error for each --tau name that hid no label of
+// any input (formats::unused_hidden_names): most often a slip, --tau=stpe
+// leaves the labels it meant visible.
+void warn_unused_tau(std::string_view tool, const std::vector<std::string>& names);
 // -o FILE and --tau-name=NAME.
 struct OutputOptions {
   std::string path = "-";
