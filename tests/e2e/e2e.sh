@@ -8,8 +8,10 @@
 # Where a row names a forever_witness, the properties it refutes for clients
 # that call for ever (refuted_forever) are compared too, and the witness
 # must not replay with a bounded number of operations (its cycle contains
-# calls, so a bounded client cannot repeat it). Every lasso of a failing
-# progress property replays on the model at the source level (gen --replay).
+# calls, so a bounded client cannot repeat it). Every counterexample (the
+# linearizability trace, the lock-freedom lasso, the lasso of each failing
+# progress property) also replays on the model at the source level
+# (gen --replay).
 # Env: BIN (built tools), SRC (the repository), E2E_ONLY (row ids),
 # E2E_LARGER=1: table1.sh without --quick, one more operation per row (the
 # verdicts of cases.csv hold there too; scripts/full-check.sh runs it).
@@ -49,6 +51,19 @@ line() {
     for (i = 0; i < n; i++) printf "(%d, \"%s\", %d)\n", i, l[i], i + 1 }' "$1" >"$2"
 }
 
+# source_replay WHAT ID FILE IMPL K N CEX [GEN OPTION...]: gen --replay finds
+# the counterexample's run of the model at the source level, ending on the
+# refused action (a trace) or back at the cycle's first state (a lasso).
+source_replay() {
+  local what=$1 id=$2 f o cex=$7
+  case $4 in *:*) f=$src/models/${4%%:*} o=${4##*:} ;; *) f=$src/models/$3 o=$4 ;; esac
+  "$BIN/gen" "$f" --object "$o" --threads "$5" --ops "$6" "${@:8}" --replay "$cex" >"$dir/replay.txt" 2>"$dir/replay.err" ||
+    { bad "$id: the $what does not replay on the model: $(cat "$dir/replay.err")"; return 1; }
+  tail -1 "$dir/replay.txt" | grep -q "back to the state before step\|the specification cannot do this" ||
+    { bad "$id: the replay of the $what ends elsewhere: $(tail -1 "$dir/replay.txt")"; return 1; }
+}
+
+# check_lin_cex ID FILE IMPL K N
 check_lin_cex() {
   local id=$1 d=$dir/keep/$1
   [ -s "$d/lin.cex" ] || { bad "$id: no linearizability counterexample"; return; }
@@ -57,16 +72,19 @@ check_lin_cex() {
   line "$d/lin.cex" "$d/line.aut"; line "$d/prefix.cex" "$d/prefix.aut"
   "$BIN/refines" "$d/line.aut" "$d/spec.aut" >/dev/null; [ $? = 1 ] || bad "$id: the specification can follow the counterexample"
   "$BIN/refines" "$d/prefix.aut" "$d/spec.aut" >/dev/null || bad "$id: the specification cannot follow the counterexample's prefix"
-  echo "ok: $id: the linearizability counterexample ($(wc -l <"$d/lin.cex") actions) replays on the concrete LTS"
+  source_replay "linearizability counterexample" "$@" "$d/lin.cex" || return
+  echo "ok: $id: the linearizability counterexample ($(wc -l <"$d/lin.cex") actions) replays on the concrete LTS and on the model"
 }
 
+# check_lf_cex ID FILE IMPL K N
 check_lf_cex() {
   local id=$1 d=$dir/keep/$1
   [ -f "$d/lf.cex" ] || { bad "$id: no lock-freedom counterexample"; return; }
   grep -qx "# cycle" "$d/lf.cex" || bad "$id: the lasso has no cycle"
   sed '/^# cycle$/,$d' "$d/lf.cex" >"$d/lf.stem"  # the stem's visible labels
   replay "$id" lasso "$d/lf.stem" "$d/impl.aut" || bad "$id: the concrete object cannot diverge after the lasso's stem"
-  echo "ok: $id: the lock-freedom lasso ($(wc -l <"$d/lf.stem") actions, then internal steps for ever) replays on the concrete LTS"
+  source_replay "lock-freedom lasso" "$@" "$d/lf.cex" || return
+  echo "ok: $id: the lock-freedom lasso ($(wc -l <"$d/lf.stem") actions, then internal steps for ever) replays on the concrete LTS and on the model"
 }
 
 # check_progress_lassos ID FILE IMPL K OPS: every lasso `refines --progress
@@ -75,19 +93,11 @@ check_lf_cex() {
 # to the same state). The lassos are found on quotients, so a cycle may close
 # in the model only after several rounds (docs/replay.md).
 check_progress_lassos() {
-  local id=$1 d=$dir/keep/$1 f o p n=0 failed=0
-  case $3 in *:*) f=$src/models/${3%%:*} o=${3##*:} ;; *) f=$src/models/$2 o=$3 ;; esac
+  local id=$1 d=$dir/keep/$1 p n=0 failed=0
   "$BIN/refines" --progress all "$d/steps.aut" --cex "$d/lassos" >/dev/null
   [ $? = 1 ] || { bad "$id: refines --progress all --cex finds no failing property"; return; }
   for p in $(sed -n 's/^# lasso //p' "$d/lassos"); do
-    if "$BIN/gen" "$f" --object "$o" --threads "$4" --ops "$5" --thread-steps --replay "$d/lassos" \
-         --replay-property "$p" >"$d/replay.txt" 2>"$dir/replay.err" &&
-       tail -1 "$d/replay.txt" | grep -q "back to the state before step"; then
-      n=$((n + 1))
-    else
-      bad "$id: the $p lasso does not replay on the model: $(cat "$dir/replay.err")"
-      failed=1
-    fi
+    if source_replay "$p lasso" "$@" "$d/lassos" --thread-steps --replay-property "$p"; then n=$((n + 1)); else failed=1; fi
   done
   [ $failed = 1 ] || echo "ok: $id: its $n progress lasso(s) replay on the model at the source level"
 }
@@ -124,9 +134,9 @@ while IFS=, read -r id name file impl spec abstract k n want_lin want_lf progres
   forever=$(got "$id" 13)
   [ "$forever" = "$want_forever" ] || { bad "$id ($name): refuted_forever=$forever, expected $want_forever"; continue; }
   [ -z "$forever_witness" ] || check_forever_bounded "$id" "$file" "$impl" "$k" "$forever_witness"
-  [ "$want_lin" != false ] || check_lin_cex "$id"
-  [ "$want_lf" != false ] || check_lf_cex "$id"
   pn=$n; [ -z "${E2E_LARGER:-}" ] || pn=$((n + 1))
+  [ "$want_lin" != false ] || check_lin_cex "$id" "$file" "$impl" "$k" "$pn"
+  [ "$want_lf" != false ] || check_lf_cex "$id" "$file" "$impl" "$k" "$pn"
   [[ $want_progress != *false* ]] || check_progress_lassos "$id" "$file" "$impl" "$k" "${progress_ops:-$pn}"
 done <"$src/models/cases.csv"
 # A tool that fails on a row (the ticket lock's init refuses a fourth
