@@ -7,10 +7,19 @@ namespace refine {
 
 namespace {
 
+// A label as one word of a move line: quoted when it holds a blank or is
+// empty, `/` or starts with a quote, so that the line still splits into its
+// words (labels from other tools may hold blanks: "f(1, 2)").
+std::string label_word(const std::string& label) {
+  const bool plain =
+      !label.empty() && label != "/" && label.front() != '"' && label.find_first_of(" \t") == std::string::npos;
+  return plain ? label : '"' + label + '"';
+}
+
 // `S L S L S ...`: the states and labels of a path.
 std::string path_text(const std::vector<SideStep>& path) {
   std::string text = std::to_string(path.front().from);
-  for (const SideStep& s : path) text += fmt::format(" {} {}", s.label, s.to);
+  for (const SideStep& s : path) text += fmt::format(" {} {}", label_word(s.label), s.to);
   return text;
 }
 

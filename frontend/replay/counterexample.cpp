@@ -29,12 +29,28 @@ int internal_step_thread(const std::string& label) {
 
 namespace {
 
-std::vector<std::string> words(const std::string& line) {
+// The words of a move line, split at blanks; a word that starts with `"`
+// runs to the next `"` followed by a blank or the line's end, and is the
+// text between them (refine/play_file.cpp quotes a label with a blank);
+// `quoted` says which words were.
+std::vector<std::string> words(const std::string& line, std::vector<bool>& quoted) {
   std::vector<std::string> out;
   std::size_t at = 0;
   while ((at = line.find_first_not_of(' ', at)) != std::string::npos) {
+    if (line[at] == '"') {
+      std::size_t close = line.find('"', at + 1);
+      while (close != std::string::npos && close + 1 < line.size() && line[close + 1] != ' ')
+        close = line.find('"', close + 1);
+      if (close != std::string::npos) {
+        out.push_back(line.substr(at + 1, close - at - 1));
+        quoted.push_back(true);
+        at = close + 1;
+        continue;
+      }
+    }
     const std::size_t end = std::min(line.find(' ', at), line.size());
     out.push_back(line.substr(at, end - at));
+    quoted.push_back(false);
     at = end;
   }
   return out;
@@ -62,11 +78,12 @@ std::vector<PlayStep> play_path(const std::string& file, std::size_t line, const
 
 // `# move N SIDE [diverges] PATH / SIDE ANSWER`.
 PlayMoveLine play_move(const std::string& file, std::size_t line, const std::string& text) {
-  const std::vector<std::string> w = words(text);
-  const auto slash = std::find(w.begin(), w.end(), "/") - w.begin();
+  std::vector<bool> quoted;
+  const std::vector<std::string> w = words(text, quoted);
+  std::size_t slash = 0;  // the first unquoted "/"
+  while (slash < w.size() && (w[slash] != "/" || quoted[slash])) ++slash;
   const auto side = [&](std::size_t i) { return i < w.size() && (w[i] == "A" || w[i] == "B"); };
-  if (w.size() < 4 || static_cast<std::size_t>(slash) + 2 >= w.size() || !side(3) || !side(slash + 1) ||
-      w[3] == w[slash + 1])
+  if (w.size() < 4 || slash + 2 >= w.size() || !side(3) || !side(slash + 1) || w[3] == w[slash + 1])
     bad(file, line, "a move line is '# move N A|B [diverges] PATH / B|A stays S|cannot S|PATH'");
   PlayMoveLine m;
   m.line = line;
@@ -126,7 +143,8 @@ std::vector<Counterexample> parse_counterexamples(const std::string& file, const
       continue;
     }
     if (cex.play && line.rfind("# states ", 0) == 0) {
-      const std::vector<std::string> w = words(line);
+      std::vector<bool> quoted;
+      const std::vector<std::string> w = words(line, quoted);
       if (w.size() != 6 || w[2] != "A" || w[4] != "B") bad(file, line_no, "the sizes line is '# states A N B M'");
       cex.states[0] = number(file, line_no, w[3]);
       cex.states[1] = number(file, line_no, w[5]);

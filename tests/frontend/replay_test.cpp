@@ -12,6 +12,7 @@
 #include <set>
 
 #include "bisim/quotient.hpp"
+#include "formats/aut_reader.hpp"
 #include "frontend/interpreter.hpp"
 #include "frontend/labels.hpp"
 #include "frontend/replay/lts_numbering.hpp"
@@ -553,6 +554,34 @@ std::size_t shortest_following(const Program& p, const SidePath& side, const Sta
 // side's, the run is as short as the independent search finds, and
 // DecideEarly's deciding move takes its inert read first (a run longer
 // than the side's path).
+// Labels from other tools may hold blanks, or be a slash, the separator of
+// a move line: play_file_text quotes them, so the line still splits into
+// its words, and the reader gives them back (a replay refuses labels with
+// blanks on the lines of A's steps: gen writes none).
+TEST(Replay, PlayLabelsWithBlanksAndSlashesAreQuoted) {
+  const auto e = bisim::Equivalence::strong;
+  const lts::Lts a = formats::read_aut_text("des (0,2,3)\n(0,\"x / y\",1)\n(1,\"a b\",2)\n", "a.aut");
+  const lts::Lts b = formats::read_aut_text("des (0,2,3)\n(0,\"x / y\",1)\n(1,\"c\",2)\n", "b.aut");
+  const refine::BisimilarityResult blanks = refine::check_bisimilarity(a, b, e);
+  ASSERT_FALSE(blanks.holds);
+  const std::string quoted = refine::play_file_text(blanks, e, "a.aut", "b.aut");
+  EXPECT_NE(quoted.find("# move 1 A 0 \"x / y\" 1 / B 0 \"x / y\" 1"), std::string::npos) << quoted;
+
+  const lts::Lts c = formats::read_aut_text("des (0,2,3)\n(0,\"/\",1)\n(1,q,2)\n", "c.aut");
+  const lts::Lts d = formats::read_aut_text("des (0,2,3)\n(0,\"/\",1)\n(1,r,2)\n", "d.aut");
+  const refine::BisimilarityResult slash = refine::check_bisimilarity(c, d, e);
+  ASSERT_FALSE(slash.holds);
+  const std::string text = refine::play_file_text(slash, e, "c.aut", "d.aut");
+  const Counterexample cex = parse_counterexample("p.cex", text);
+  std::vector<std::string> labels;
+  for (const PlayMoveLine& m : cex.moves)
+    for (const PlayStep& s : m.attack) labels.push_back(s.label);
+  ASSERT_EQ(cex.moves.size(), 2u) << text;
+  EXPECT_EQ(labels[0], "/") << text;
+  EXPECT_EQ(cex.moves[0].answer_path.front().label, "/") << text;
+  EXPECT_EQ(cex.moves.back().answer, PlayMoveLine::Answer::cannot) << text;
+}
+
 TEST(Replay, PlayOnQuotientsFollowsTheClasses) {
   const Program early = load(here("models/decide_early_late.conc"), "DecideEarly", 2, 1);
   const Program late = load(here("models/decide_early_late.conc"), "DecideLate", 2, 1);
