@@ -36,10 +36,19 @@ std::string shown(const std::string& path) { return formats::display_name(path);
 // traces are preserved: seed paper, proof of Theorem 3.4).
 // Sparse numbering is made dense (lts/sparse_states.hpp), so that memory
 // follows the transitions; traces are printed with the file's state ids.
-lts::DenseLts read_input(const RefinesSettings& s, const std::string& path,
-                         std::vector<formats::AutReadReport>& reads) {
-  lts::DenseLts in = lts::make_dense(formats::read_aut_file(path, s.read, &reads.emplace_back()));
+lts::DenseLts read_input(const RefinesSettings& s, const std::string& path, formats::AutReadReport& read) {
+  lts::DenseLts in = lts::make_dense(formats::read_aut_file(path, s.read, &read));
   if (s.reduce) in = {bisim::minimise(in.lts, bisim::Equivalence::branching).quotient, {}};
+  return in;
+}
+
+// The first `count` inputs; then a warning for each --tau name that hid no
+// label of any of them (--tau=step with a SPEC without steps is no slip).
+std::vector<lts::DenseLts> read_inputs(const RefinesSettings& s, std::size_t count) {
+  std::vector<formats::AutReadReport> reads(count);
+  std::vector<lts::DenseLts> in;
+  for (std::size_t i = 0; i < count; ++i) in.push_back(read_input(s, s.inputs[i], reads[i]));
+  warn_unused_tau("refines", formats::unused_hidden_names(s.read, reads));
   return in;
 }
 
@@ -90,11 +99,10 @@ void print_statistics(const refine::InclusionStats& st) {
 }
 
 int run_inclusion(const RefinesSettings& s) {
-  std::vector<formats::AutReadReport> reads;
-  const lts::DenseLts impl_in = read_input(s, s.inputs[0], reads);
+  const std::vector<lts::DenseLts> in = read_inputs(s, 2);
+  const lts::DenseLts& impl_in = in[0];
   const lts::Lts& impl = impl_in.lts;
-  const lts::Lts spec = read_input(s, s.inputs[1], reads).lts;
-  warn_unused_tau("refines", formats::unused_hidden_names(s.read, reads));
+  const lts::Lts& spec = in[1].lts;
   const std::vector<std::string> impl_visible = refine::reachable_visible_labels(impl);
   require_visible_action(impl_visible, s.inputs[0],
                          "its only trace is the empty one and trace inclusion would hold whatever SPEC is");
@@ -126,9 +134,7 @@ int run_lockfree(const RefinesSettings& s, const lts::DenseLts& in) {
 // check of seed paper Section 4: a reachable tau-cycle. Everything else
 // needs thread-attributed steps.
 int decide_progress(const RefinesSettings& s, const std::vector<refine::Progress>& properties) {
-  std::vector<formats::AutReadReport> reads;
-  lts::DenseLts in = read_input(s, s.inputs[0], reads);
-  warn_unused_tau("refines", formats::unused_hidden_names(s.read, reads));
+  lts::DenseLts in = std::move(read_inputs(s, 1).front());
   if (properties == std::vector{refine::Progress::lock_free} && !refine::has_thread_steps(in.lts)) {
     refine::refuse_malformed_steps(in.lts, in.original);
     if (s.verbose)
@@ -160,9 +166,8 @@ int run_progress(const RefinesSettings& s) {
 // ---- end of progress properties ------------------------------------------
 
 int run_equivalence(const RefinesSettings& s) {
-  std::vector<formats::AutReadReport> reads;
-  const lts::DenseLts x_in = read_input(s, s.inputs[0], reads), y_in = read_input(s, s.inputs[1], reads);
-  warn_unused_tau("refines", formats::unused_hidden_names(s.read, reads));
+  const std::vector<lts::DenseLts> in = read_inputs(s, 2);
+  const lts::DenseLts &x_in = in[0], &y_in = in[1];
   const lts::Lts& x = x_in.lts;
   const lts::Lts& y = y_in.lts;
   const std::vector<std::string> x_visible = refine::reachable_visible_labels(x);
