@@ -36,6 +36,9 @@
 # --no-reduce, its output is the full LTS and "reduced" is n/a. gen runs with -j (all cores) when it
 # supports it. "s" and "peak MB" are the wall time and largest resident set
 # of gen and quotient on the reduced route (the full route only counts states).
+# "(time)" or "(memory)" in the full column: the full route did not finish
+# within what was left of the limits, at this N or a smaller one (it is not
+# tried again at a larger N, whose full state space is larger still).
 # Prints a Markdown table on stdout; the command and the machine on stderr.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -119,10 +122,14 @@ symmetric() {
   ! grep -q -- "--symmetry needs a model" <<<"$out"
 }
 
-# config FILE OBJECT K N DIR [--symmetry]: runs one configuration; prints
-# "ok reduced explored full transitions quotient seconds peak_mb" or "fail REASON".
+# config FILE OBJECT K N DIR FULL [--symmetry]: runs one configuration;
+# prints "ok reduced explored full transitions quotient seconds peak_mb" or
+# "fail REASON". FULL is "run", or the reason the full route failed at a
+# smaller N of the same row and K, such as "(time)": the full state space only
+# grows with N (a run with N operations per thread is the prefix of one with
+# N + 1), so it is not tried again and the reason is repeated.
 config() {
-  local f=$1 o=$2 k=$3 n=$4 d=$5 sym=${6:-} start rc
+  local f=$1 o=$2 k=$3 n=$4 d=$5 full_route=$6 sym=${7:-} start rc
   rm -rf "$d"; mkdir -p "$d"
   start=$(now)
   timed "$d/log" "$(left "$start")" "$bin/gen" "$f" --object "$o" -t "$k" -n "$n" -v "${jobs[@]}" "${pool[@]}" $sym \
@@ -138,13 +145,15 @@ config() {
   trans=$(sed -n 's/^gen: [0-9]* states, \([0-9]*\) transitions.*/\1/p' "$d/log" | tail -1)
   q=$(header_states "$d/impl.dq.aut")
   rm -f "$d/impl.aut" "$d/impl.dq.aut"
-  if [ $has_no_reduce = 1 ]; then
+  if [ $has_no_reduce = 1 ] && [ "$full_route" != run ]; then
+    reduced=$gen_states full=$full_route
+  elif [ $has_no_reduce = 1 ]; then
     reduced=$gen_states
     : >"$d/full.log"
     timed "$d/full.log" "$(left "$start")" "$bin/gen" "$f" --object "$o" -t "$k" -n "$n" -v \
       --no-reduce "${jobs[@]}" "${pool[@]}" --memory-limit "$memory" -o /dev/null
     rc=$?
-    if [ $rc = 0 ]; then full=$(states_of "$d/full.log"); else full="($(reason $rc "$d/full.log"))"; fi
+    if [ $rc = 0 ]; then full=$(states_of "$d/full.log"); else full="($(reason $rc "$d/full.log" | cut -d: -f1))"; fi
   else
     full=$gen_states
   fi
@@ -173,15 +182,17 @@ while IFS=, read -r id name file impl _rest; do
   sym="" route=reduced
   if symmetric "$f" "$o"; then sym=--symmetry route=symmetry; fi
   for k in "${thread_list[@]}"; do
-    best="" stop="max ops $max_ops"
+    best="" stop="max ops $max_ops" full_route=run
     for ((n = 1; n <= max_ops; n++)); do
-      read -r status rest <<<"$(config "$f" "$o" "$k" "$n" "$work/run" $sym)"
+      read -r status rest <<<"$(config "$f" "$o" "$k" "$n" "$work/run" "$full_route" $sym)"
       if [ "$status" != ok ]; then stop=$rest; break; fi
       best="$n $rest"
+      read -r _ _ full _ <<<"$rest"
+      case $full in "(time)" | "(memory)") full_route=$full ;; esac
     done
     line "$id" "$name" "$k" "$best" "$stop" "$route"
     if [ $try_inf = 1 ]; then
-      read -r status rest <<<"$(config "$f" "$o" "$k" inf "$work/run" $sym)"
+      read -r status rest <<<"$(config "$f" "$o" "$k" inf "$work/run" run $sym)"
       if [ "$status" = ok ]; then line "$id" "$name" "$k" "inf $rest" "" "$route"
       else echo "| $id | $name | $k×inf | $route | | | | | | | | $rest | |"; fi
     fi

@@ -6,8 +6,9 @@
 # reduction must leave the quotient unchanged, and so must --symmetry, which
 # the counter allows (route "symmetry"; "reduced" with --no-symmetry, and
 # for the register of row 14, which names its threads).
-# --max-ops 2 must stop the series there, --pool must reach gen, and a bad
-# option must exit 2.
+# --max-ops 2 must stop the series there, --pool must reach gen, a full
+# route out of time must not be tried again at the next N, and a bad option
+# must exit 2.
 set -uo pipefail
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
@@ -42,6 +43,23 @@ route=$(awk -F'|' '$2 ~ /^ 14 $/ { gsub(/^ +| +$/, "", $5); print $5 }' "$out")
 BIN=$BIN bash "$SRC/bench/scale.sh" --only 1 --threads 2 --max-ops 1 --time-limit 60 --pool 1 >"$out" 2>/dev/null ||
   fail "scale.sh --pool 1 exit status $?"
 grep -q '^| 1 | .* | model: out of heap: all 1 nodes' "$out" || fail "--pool 1 did not reach gen"
+# A full route that runs out of time at 2 x 1 is not tried again at 2 x 2,
+# whose full state space is larger: a gen whose --no-reduce never finishes
+# is called with it once, and both rows say "(time)".
+slow=$(mktemp -d) bin_abs=$(cd "$BIN" && pwd)
+trap 'rm -rf "$out" "$slow"' EXIT
+cat >"$slow/gen" <<EOF2
+#!/usr/bin/env bash
+case " \$* " in *" --no-reduce "*) echo run >>"$slow/full-runs"; exec sleep 60 ;; esac
+exec "$bin_abs/gen" "\$@"
+EOF2
+chmod +x "$slow/gen"
+ln -s "$bin_abs/quotient" "$slow/quotient"
+BIN=$slow bash "$SRC/bench/scale.sh" --only 21 --threads 2 --max-ops 2 --time-limit 3 --no-symmetry >"$out" 2>/dev/null ||
+  fail "scale.sh with a slow full route: exit status $?"
+[ "$(cell 2×2 8)" = "(time)" ] || fail "2×2 states full after a timed-out 2×1: '$(cell 2×2 8)'"
+[ "$(wc -l <"$slow/full-runs")" = 1 ] || fail "the full route ran $(wc -l <"$slow/full-runs") times, expected once"
+grep -q '^| 21 | .* | 2×2 | .* | max ops 2 |' "$out" || fail "the reduced route must still reach 2×2"
 BIN=$BIN bash "$SRC/bench/scale.sh" --bogus >/dev/null 2>&1
 [ $? = 2 ] || fail "an unknown option must exit 2"
 echo "ok: bench/scale.sh"
