@@ -83,13 +83,27 @@ std::vector<Change> changes(const Program& p, const std::vector<std::int32_t>& b
   return out;
 }
 
-std::vector<std::string> split_lines(const std::string& text) {
+std::vector<std::string> source_lines(std::string_view text) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // the lexer skips it too
+  std::string code(text);
+  // Comments become blanks, as the lexer (lexer.cpp) reads them: `//` to the
+  // end of the line, `/* */` across lines, not nested.
+  for (std::size_t at = 0; at < code.size(); ++at) {
+    if (code.compare(at, 2, "//") == 0) {
+      for (; at < code.size() && code[at] != '\n'; ++at) code[at] = ' ';
+    } else if (code.compare(at, 2, "/*") == 0) {
+      const std::size_t end = std::min(code.find("*/", at + 2), code.size() - 2) + 2;
+      for (; at < end; ++at)
+        if (code[at] != '\n') code[at] = ' ';
+      --at;
+    }
+  }
   std::vector<std::string> lines;
   std::size_t at = 0;
-  while (at <= text.size()) {
-    std::size_t end = text.find('\n', at);
-    if (end == std::string::npos) end = text.size();
-    lines.push_back(text.substr(at, end - at));
+  while (at <= code.size()) {
+    std::size_t end = code.find('\n', at);
+    if (end == std::string::npos) end = code.size();
+    lines.push_back(code.substr(at, end - at));
     at = end + 1;
   }
   return lines;

@@ -4,6 +4,7 @@
 // the statement that ended a step, and the references in a heap.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "frontend/program.hpp"
@@ -31,7 +32,7 @@ struct Place {
 // line when the statement goes on past it.
 std::string statement_text(std::string line, std::uint64_t column);
 
-// `source` holds the model's lines (empty when not available).
+// `source` holds the model's lines, from source_lines (empty when not available).
 Place place(const Program& p, const Run& run, std::size_t step, const std::vector<std::string>& source);
 
 // A variable, field or element value as labels write it; a lock is `free`
@@ -41,6 +42,9 @@ std::string show_value(const Program& p, const Type& t, const std::int32_t* v);
 // The method a thread runs in `state`, or -1 between operations.
 int current_method(const Program& p, const std::vector<std::int32_t>& state, int thread);
 
-std::vector<std::string> split_lines(const std::string& text);
+// A model's text as lines whose columns are the lexer's: without a leading
+// byte-order mark, and with every comment turned into blanks, so that a
+// statement after a `/* ... */` on its line is shown alone.
+std::vector<std::string> source_lines(std::string_view text);
 
 }  // namespace frontend::replay

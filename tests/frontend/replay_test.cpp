@@ -122,7 +122,7 @@ TEST(Replay, EachStepShowsItsOwnStatement) {
   const Counterexample cex = parse_counterexample("c.cex", "call(1,inc)\ncall(2,inc)\nret(1,inc,0)\nret(2,inc,0)\n");
   const SearchResult r = find_run(p, cex);
   ASSERT_TRUE(r.run);
-  const std::vector<std::string> source = split_lines(model);
+  const std::vector<std::string> source = source_lines(model);
   std::vector<std::string> statements;
   for (std::size_t i = 0; i < r.run->steps.size(); ++i) statements.push_back(place(p, *r.run, i, source).statement);
   const std::vector<std::string> want = {"",          "t := c;",           "",         "t := c;", "c := (t + 1) % 4;",
@@ -144,6 +144,22 @@ TEST(Replay, StatementTextEndsAtItsSemicolonOrBrace) {
   EXPECT_EQ(statement_text(line, line.size() + 5), whole);
   // A statement that goes on past its line: the rest of the line.
   EXPECT_EQ(statement_text("      if cas(t.next,   ", 7), "if cas(t.next,");
+}
+
+// Lines as the lexer counts columns: a byte-order mark is no column, and a
+// comment, even one that spans lines, is blanked, so the statement after it
+// is shown alone rather than its whole line.
+TEST(Replay, SourceLinesBlankCommentsAndKeepColumns) {
+  const std::vector<std::string> lines = source_lines(
+      "\xEF\xBB\xBF"
+      "a := 1; /* b; */ c := 2; // d;\n/* e\n f; */ g := 3;\n// /* h\ni := 4;");
+  const std::vector<std::string> want = {"a := 1;          c := 2;      ", "    ", "       g := 3;", "       ",
+                                         "i := 4;"};
+  EXPECT_EQ(lines, want);
+  EXPECT_EQ(statement_text(lines[0], lines[0].find("c :=") + 1), "c := 2;");
+  EXPECT_EQ(statement_text(lines[2], lines[2].find("g :=") + 1), "g := 3;");
+  // An unterminated comment (the lexer's error) blanks the rest.
+  EXPECT_EQ(source_lines("x; /* y\nz"), (std::vector<std::string>{"x;     ", " "}));
 }
 
 // A play's side that never moves still says, in both forms, what the other

@@ -47,7 +47,7 @@ int replay(const frontend::Program& program, const std::string& model, const Rep
     formats::check_outputs_spare_inputs({r.dot}, {model, r.cex, r.map});
   }
   const std::vector<std::string> source =
-      model == "-" ? std::vector<std::string>{} : split_lines(formats::file_text(model, "model file"));
+      model == "-" ? std::vector<std::string>{} : source_lines(formats::file_text(model, "model file"));
   std::optional<Run> run;
   if (r.fault) {
     run = find_fault_run(program);
