@@ -48,6 +48,7 @@ livelock_counter   2  true   false  false  true   false  false
 wf_register        2  true   true   true   true   true   true
 deadlock           2  true   false  false  false  false  false
 treiber_bounded    2  true   true   false  true   true   false
+vy_set_fig2        2  true   false  false  false  true   false
 TABLE
 # A model sized for fewer threads refuses one more with a located error
 # (exit 2, FILE:LINE:COL), never a quotient of a different object: the
