@@ -243,6 +243,7 @@ bool Interpreter::reset_dead_locals(std::int32_t* s, int t) const {
 
 void Interpreter::emit(std::vector<std::int32_t>& s, lts::LabelId label, Successors& out, bool canonicalise) {
   charge(s.size());
+  if (out.record_written) out.written.insert(out.written.end(), s.begin(), s.end());
   if (reset_dead_locals(s.data(), t_)) canonicalise = true;
   if (canonicalise) canon_.run(s.data());
   out.states.insert(out.states.end(), s.begin(), s.end());

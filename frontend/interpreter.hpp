@@ -37,6 +37,12 @@ struct Successors {
   // with step(T) labels, running forward: no jump back).
   bool record_independent = false;
   std::vector<std::uint8_t> independent;  // per step, parallel to labels (only filled when asked)
+  // With record_written (gen --replay): per step, the state as the step left
+  // it, before dead locals are reset and garbage is collected, so that a
+  // write into a node the step also made garbage can be shown. Calls and
+  // returns collect nothing and record nothing.
+  bool record_written = false;
+  std::vector<std::int32_t> written;
   // For a symmetric program: per step, the permutation g with successor =
   // g.(states[i]), states[i] being the representative of its orbit.
   std::vector<lts::PermutationId> permutations;
@@ -46,6 +52,7 @@ struct Successors {
     code.clear();
     independent.clear();
     permutations.clear();
+    written.clear();
   }
 };
 

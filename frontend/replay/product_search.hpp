@@ -4,6 +4,8 @@
 // renumbered, each with its steps computed once), breadth-first search over
 // pairs (state, position in what is matched) (Product), and the shortest
 // lasso through a set of stem ends. Internal to frontend/replay.
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -66,16 +68,36 @@ class Space {
     for (int t = 0; t < p_.threads; ++t) add_thread_edges(id, t, out);
     return cache_.emplace(id, std::move(out)).first->second;
   }
-  Run run(const std::vector<std::pair<std::uint32_t, Edge>>& path) const {
+  Run run(const std::vector<std::pair<std::uint32_t, Edge>>& path) {
     Run r;
     r.initial = state(0);
     for (const auto& [from, e] : path)
-      r.steps.push_back(
-          {e.thread, e.label == lts::tau ? std::string() : name(e.label), e.code, state(from), state(e.to)});
+      r.steps.push_back({e.thread, e.label == lts::tau ? std::string() : name(e.label), e.code, state(from),
+                         state(e.to), written(from, e)});
     return r;
   }
 
  private:
+  // The state the step `e` from `from` left before its garbage was
+  // collected: the thread's steps again (only those of the run shown), and
+  // the one with e's label, statement and target.
+  std::vector<std::int32_t> written(std::uint32_t from, const Edge& e) {
+    const std::vector<std::int32_t> s = state(from);
+    const std::vector<std::int32_t> to = state(e.to);
+    Successors steps;
+    steps.record_code = true;
+    steps.record_written = true;
+    interpreter_.successors(s.data(), e.thread, steps);
+    const std::size_t n = p_.state_size;
+    if (steps.written.size() != steps.labels.size() * n) return {};  // calls and returns: nothing collected
+    for (std::size_t i = 0; i < steps.labels.size(); ++i)
+      if (steps.labels[i] == e.label && steps.code[i] == e.code &&
+          std::equal(to.begin(), to.end(), steps.states.begin() + static_cast<std::ptrdiff_t>(i * n)))
+        return {steps.written.begin() + static_cast<std::ptrdiff_t>(i * n),
+                steps.written.begin() + static_cast<std::ptrdiff_t>((i + 1) * n)};
+    return {};
+  }
+
   const Program& p_;
   lts::LtsBuilder builder_;
   Labels labels_;

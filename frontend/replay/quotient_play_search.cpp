@@ -80,7 +80,7 @@ std::string quotient_mismatch(const SidePath& side, std::uint64_t states, const 
 
 // The run of a search, with the play's notes on the steps that complete a
 // play step and each step's class.
-Run quotient_run(const Space& space, Classes& classes, const SidePath& side,
+Run quotient_run(Space& space, Classes& classes, const SidePath& side,
                  const std::vector<std::pair<std::uint32_t, Edge>>& path, const std::vector<std::uint32_t>& positions) {
   Run run = space.run(path);
   std::uint32_t before = 0;

@@ -28,7 +28,7 @@ std::string render_json(const Program& p, const Run& run, const std::vector<std:
     const bool last = i + 1 == run.steps.size();
     std::vector<std::string> cs;
     if (!(last && run.fault))
-      for (const Change& c : changes(p, s.before, s.after))
+      for (const Change& c : changes(p, s.before, s.after, s.written))
         cs.push_back(fmt::format("{{\"cell\": {}, \"old\": {}, \"new\": {}}}", quoted(c.cell), quoted(c.old_value),
                                  quoted(c.new_value)));
     out += fmt::format("  {{\"step\": {}, \"thread\": {}, \"file\": {}, ", i + 1, s.thread + 1, quoted(p.file));

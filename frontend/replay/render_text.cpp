@@ -54,7 +54,8 @@ std::string render_text(const Program& p, const Run& run, const std::vector<std:
     if (!s.action.empty()) cell = cell.empty() ? s.action : s.action + "  " + cell;
     cells[s.thread] = cell;
     if (!run.classes.empty()) cells.push_back(std::to_string(run.classes[i]));
-    cells.push_back(run.fault && i + 1 == run.steps.size() ? "" : changes_text(changes(p, s.before, s.after)));
+    cells.push_back(run.fault && i + 1 == run.steps.size() ? ""
+                                                           : changes_text(changes(p, s.before, s.after, s.written)));
     cells.push_back(note(run, i));
     const bool repeat = !rows.empty() && rows.back().cells == cells && i != run.cycle_start &&
                         rows.back().first + rows.back().count == i;

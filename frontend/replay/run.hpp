@@ -15,6 +15,9 @@ struct RunStep {
   std::string action;                       // the visible label; empty for an internal step
   std::int32_t code = -1;                   // Program::code index of the statement that ended the step; -1 for a call
   std::vector<std::int32_t> before, after;  // states (not renumbered)
+  // The state as the step left it before its garbage was collected (empty:
+  // the same as `after`), which shows writes into nodes the step freed.
+  std::vector<std::int32_t> written = {};
 };
 
 struct Run {

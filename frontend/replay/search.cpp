@@ -37,7 +37,7 @@ SearchResult find_trace(Space& space, const std::vector<CexItem>& stem, const Se
 
 // The run of a play's search, with the play's notes on the steps that are
 // its moves, and a note on each internal step out of a state gen merged.
-Run play_run(const Space& space, const SidePath& side, const std::vector<std::pair<std::uint32_t, Edge>>& path,
+Run play_run(Space& space, const SidePath& side, const std::vector<std::pair<std::uint32_t, Edge>>& path,
              const std::vector<std::uint32_t>& positions, std::uint32_t goal) {
   Run run = space.run(path);
   for (std::size_t i = 0; i < path.size(); ++i) {

@@ -57,28 +57,42 @@ std::string statement_text(std::string line, std::uint64_t column) {
   return trimmed(line.substr(start));  // the statement goes on past this line
 }
 
+namespace {
+
+// The fields of node r that differ between two live copies of it.
+void field_changes(const Program& p, const NodeType& nt, int r, const std::int32_t* b, const std::int32_t* a,
+                   std::vector<Change>& out) {
+  for (std::size_t f = 0; f < nt.field_names.size(); ++f) {
+    const int off = 1 + nt.field_offsets[f];
+    const Type& t = *nt.field_types[f];
+    if (!same(b + off, a + off, t.size))
+      out.push_back({fmt::format("{}.{}", node_name(nt, r), nt.field_names[f]), show_value(p, t, b + off),
+                     show_value(p, t, a + off)});
+  }
+}
+
+}  // namespace
+
 std::vector<Change> changes(const Program& p, const std::vector<std::int32_t>& before,
-                            const std::vector<std::int32_t>& after) {
+                            const std::vector<std::int32_t>& after, const std::vector<std::int32_t>& written) {
   std::vector<Change> out;
   for (const NamedSlot& v : p.shared_names)
     if (!same(&before[v.offset], &after[v.offset], v.type->size))
       out.push_back({v.name, show_value(p, *v.type, &before[v.offset]), show_value(p, *v.type, &after[v.offset])});
   for (const NodeType& nt : p.nodes)
     for (int r = 1; r <= nt.pool; ++r) {
-      const std::int32_t* b = &before[nt.base + (r - 1) * nt.stride];
-      const std::int32_t* a = &after[nt.base + (r - 1) * nt.stride];
+      const std::size_t at = nt.base + (r - 1) * nt.stride;
+      const std::int32_t* b = &before[at];
+      const std::int32_t* a = &after[at];
       if (!b[0] && !a[0]) continue;
-      if (!b[0] || !a[0]) {
-        out.push_back({node_name(nt, r), b[0] ? node_fields(p, nt, b) : "free", a[0] ? node_fields(p, nt, a) : "free"});
+      if (b[0] && a[0]) {
+        field_changes(p, nt, r, b, a, out);
         continue;
       }
-      for (std::size_t f = 0; f < nt.field_names.size(); ++f) {
-        const int off = 1 + nt.field_offsets[f];
-        const Type& t = *nt.field_types[f];
-        if (!same(b + off, a + off, t.size))
-          out.push_back({fmt::format("{}.{}", node_name(nt, r), nt.field_names[f]), show_value(p, t, b + off),
-                         show_value(p, t, a + off)});
-      }
+      // A node the step made garbage: first what the step wrote into it.
+      const std::int32_t* w = b[0] && !written.empty() && written[at] ? &written[at] : b;
+      field_changes(p, nt, r, b, w, out);
+      out.push_back({node_name(nt, r), b[0] ? node_fields(p, nt, w) : "free", a[0] ? node_fields(p, nt, a) : "free"});
     }
   return out;
 }

@@ -19,7 +19,7 @@ struct Change {
 
 // Shared variables and heap cells that differ between the states.
 std::vector<Change> changes(const Program& p, const std::vector<std::int32_t>& before,
-                            const std::vector<std::int32_t>& after);
+                            const std::vector<std::int32_t>& after, const std::vector<std::int32_t>& written = {});
 
 struct Place {
   std::uint64_t line = 0, column = 0;  // 0: no statement (a call)

@@ -146,6 +146,31 @@ TEST(Replay, StatementTextEndsAtItsSemicolonOrBrace) {
   EXPECT_EQ(statement_text("      if cas(t.next,   ", 7), "if cas(t.next,");
 }
 
+// A step that writes into a node and makes it garbage at once shows the
+// write before the node goes free: the atomic block sets N.1.v to 1 and
+// drops the last references to N.1. Without the state
+// before collection the column said only "N.1: (v=0) -> free".
+TEST(Replay, AWriteIntoANodeTheStepFreesIsShown) {
+  const Program p = load_text(
+      "object W {\n  node N { v: 0..1; }\n  pool 1;\n  shared X: N;\n  init { X := new N(0); }\n"
+      "  method m(): 0..1 {\n    t := X;\n    atomic { t.v := 1; X := null; t := null; }\n    return 1;\n  }\n}\n");
+  const Counterexample cex = parse_counterexample("w.cex", "call(1,m)\nret(1,m,1)\n");
+  const SearchResult r = find_run(p, cex);
+  ASSERT_TRUE(r.run);
+  ASSERT_EQ(r.run->steps.size(), 4u);
+  const RunStep& s = r.run->steps[2];
+  const std::vector<Change> got = changes(p, s.before, s.after, s.written);
+  ASSERT_EQ(got.size(), 3u) << render_text(p, *r.run, {});
+  EXPECT_EQ(got[0].cell, "X");
+  EXPECT_EQ(got[1].cell, "N.1.v");
+  EXPECT_EQ(got[1].old_value, "0");
+  EXPECT_EQ(got[1].new_value, "1");
+  EXPECT_EQ(got[2].cell, "N.1");
+  EXPECT_EQ(got[2].old_value, "(v=1)");
+  EXPECT_EQ(got[2].new_value, "free");
+  EXPECT_NE(render_text(p, *r.run, {}).find("N.1.v: 0 -> 1; N.1: (v=1) -> free"), std::string::npos);
+}
+
 // Lines as the lexer counts columns: a byte-order mark is no column, and a
 // comment, even one that spans lines, is blanked, so the statement after it
 // is shown alone rather than its whole line.
