@@ -66,6 +66,13 @@ step() {
   return $rc
 }
 
+# why_stopped: the error of the step that failed (a fault's error, not the
+# run gen prints after it), or the time limit when there is none.
+why_stopped() {
+  local e; e=$(grep -m1 "error:" "$work/err" | sed 's/^.*error: //' | cut -c1-100)
+  echo "${e:-the ${limit} s limit}"
+}
+
 echo "# command: bench/figure4.sh --ids $ids --max-ops $max_ops --threads $threads (LIMIT=$limit s, $(nproc) cores, $(free -g | awk '/Mem:/ { print $2 }') GB)"
 fmt='%-6s %-34s %4s %12s %12s %9s %10s %9s %8s %8s\n'
 printf "$fmt" id name ops states transitions q_states reduction lin seconds peak_MB
@@ -81,7 +88,7 @@ while IFS=, read -r id name file impl spec abstract k n want_lin want_lf _; do
     # The paper's concrete states are the full state space: no reduction.
     step "$bin/gen" "$f" --object "$o" "${args[@]}" --no-reduce --max-states "$max_states" -o "$work/impl.aut" &&
     step "$bin/quotient" "$work/impl.aut" -o "$work/impl.q.aut" || {
-      echo "# $id at $ops operations: stopped ($(tail -1 "$work/err" | cut -c1-100))"; break; }
+      echo "# $id at $ops operations: stopped ($(why_stopped))"; break; }
     read -r s t <<<"$(header "$work/impl.aut")"; rm -f "$work/impl.aut"
     read -r qs qt <<<"$(header "$work/impl.q.aut")"
     read -r f o <<<"$(model "$spec" "$file")"
