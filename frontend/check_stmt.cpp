@@ -295,6 +295,22 @@ void Checker::statement(const ast::Stmt& s) {
   }
 }
 
+// The declared result type's range per slot, which every returned value
+// must lie in (the value's own type may be wider, as `return C` with a
+// shared C of 0..5 from a method of 0..2): checked when the method returns.
+void Checker::declared_result(const TypeP& result, const RExpr* value, Instr& in) const {
+  if (!value || value->type->kind == Type::Enum) return;  // an outcome: a symbol of its own type
+  std::vector<std::tuple<long, long, int>> slots;
+  slot_info(result, p_.threads, slots);
+  if (slots.size() != static_cast<std::size_t>(value->type->size)) return;
+  for (const auto& [lo, hi, node] : slots)
+    in.result_ranges.emplace_back(static_cast<std::int32_t>(lo), static_cast<std::int32_t>(hi));
+  in.message = describe(result);
+  if (const std::string bounds = fmt::format("{}..{}", result->lo, result->hi);
+      result->kind == Type::Int && in.message != bounds)
+    in.message += fmt::format(" ({})", bounds);
+}
+
 void Checker::return_statement(const ast::Stmt& s) {
   Instr in;
   in.loc = s.loc;
@@ -328,6 +344,7 @@ void Checker::return_statement(const ast::Stmt& s) {
     }
     in.op = Instr::Return;
     in.node = method_index_;
+    declared_result(result, value.get(), in);
     const int n = value ? accesses(*value) : 0;
     if (n > 0 || atomic_depth_ > 0) pending_returns_ = true;
     in.rhs = std::move(value);

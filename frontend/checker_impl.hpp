@@ -41,6 +41,7 @@ class Checker {
   TypeP value_type() const { return value_; }
   static bool compatible(const TypeP& a, const TypeP& b);  // may compare / assign
   std::string describe(const TypeP& t) const;
+  void declared_result(const TypeP& result, const RExpr* value, Instr& in) const;
   void require(const TypeP& want, const TypeP& got, Loc loc, const char* what);
   [[noreturn]] void error(Loc loc, const std::string& message) const;
 

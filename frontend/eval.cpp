@@ -50,6 +50,14 @@ bool contains_ref(const Type& t) {
     if (contains_ref(*e)) return true;
   return false;
 }
+
+// A type's range as an error names it: `value` and other named integer
+// types with their bounds, `value (1..2)`.
+std::string range_name(const Type& t) {
+  if (t.kind != Type::Int) return t.name;
+  const std::string bounds = fmt::format("{}..{}", t.lo, t.hi);
+  return t.name == bounds ? bounds : fmt::format("{} ({})", t.name, bounds);
+}
 }  // namespace
 
 std::int32_t Interpreter::checked(const RExpr& e, std::int64_t v) const {
@@ -83,7 +91,7 @@ void Interpreter::store(std::int32_t address, const RExpr& target, const std::in
   for (int i = 0; i < n; ++i) {
     const std::int32_t lo = p_.slot_lo[address + i], hi = p_.slot_hi[address + i];
     if (v[i] < lo || v[i] > hi || (n == 1 && t.kind == Type::Int && (v[i] < t.lo || v[i] > t.hi)))
-      error(target.loc, fmt::format("value {} is outside the range {}", v[i], t.name));
+      error(target.loc, fmt::format("value {} is outside the range {}", v[i], range_name(t)));
   }
   if (tracking_)
     for (int i = 0; i < n; ++i) access_.written.push_back(address + i);

@@ -414,6 +414,9 @@ void Interpreter::finish_method(Config& c, const Instr& in, Successors& out) {
   if (in.rhs) {
     eval(*in.rhs, buf);
     value = buf;
+    for (std::size_t i = 0; i < in.result_ranges.size(); ++i)
+      if (buf[i] < in.result_ranges[i].first || buf[i] > in.result_ranges[i].second)
+        error(in.loc, fmt::format("returned value {} is outside the method's result type {}", buf[i], in.message));
   }
   auto reset_locals = [&] {
     std::copy(p_.initial.begin() + tb_ + p_.locals, p_.initial.begin() + tb_ + p_.thread_stride, s_ + tb_ + p_.locals);

@@ -136,6 +136,10 @@ struct Instr {
   RExprP lhs, rhs;
   std::vector<RExprP> args;
   std::vector<int> fields;  // New: the field offset each argument initialises
+  // Return of a method: each result slot's range in the declared result type
+  // (empty for an enumeration outcome such as `empty`); `message` then holds
+  // the type's name.
+  std::vector<std::pair<std::int32_t, std::int32_t>> result_ranges;
   std::string message;
 };
 
