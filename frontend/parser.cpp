@@ -234,8 +234,10 @@ class Parser {
 
   // ---- types
   TypeExpr type() {
+    Chain chain(*this);
     TypeExpr t = base_type();
     while (is("[")) {
+      chain.link();
       TypeExpr a;
       a.kind = TypeExpr::Array;
       a.loc = peek().loc;
@@ -382,6 +384,7 @@ class Parser {
     if (accept("else")) {
       const Loc el = peek().loc;
       if (accept("if")) {
+        Nest n(*this);
         s->orelse.push_back(if_rest(el));
       } else {
         s->orelse = block();
@@ -405,29 +408,47 @@ class Parser {
     return e;
   }
 
-  // Nesting is bounded so that a hostile file cannot exhaust the stack.
+  // Nesting is bounded so that a hostile file cannot exhaust the stack of
+  // the parser or of the checker, which walks the same trees. A chain (a
+  // sum of many terms, `else if`s, fields or indices) makes a tree as deep
+  // as it is long, so each link counts as a level too.
+  void deeper() {
+    if (++depth_ > max_depth) error(fmt::format("nesting deeper than {} levels", max_depth));
+  }
   struct Nest {
     Parser& p;
-    explicit Nest(Parser& parser) : p(parser) {
-      if (++p.depth_ > 200) p.error("nesting deeper than 200 levels");
-    }
+    explicit Nest(Parser& parser) : p(parser) { p.deeper(); }
     ~Nest() { --p.depth_; }
+  };
+  struct Chain {
+    Parser& p;
+    int links = 0;
+    explicit Chain(Parser& parser) : p(parser) {}
+    void link() {
+      ++links;
+      p.deeper();
+    }
+    ~Chain() { p.depth_ -= links; }
   };
   ExprPtr expr() {
     Nest n(*this);
     return or_expr();
   }
   ExprPtr or_expr() {
+    Chain chain(*this);
     ExprPtr a = and_expr();
     while (is("||")) {
+      chain.link();
       const Token op = toks_[pos_++];
       a = binary(std::move(a), op, and_expr());
     }
     return a;
   }
   ExprPtr and_expr() {
+    Chain chain(*this);
     ExprPtr a = cmp_expr();
     while (is("&&")) {
+      chain.link();
       const Token op = toks_[pos_++];
       a = binary(std::move(a), op, cmp_expr());
     }
@@ -442,16 +463,20 @@ class Parser {
     return a;
   }
   ExprPtr add_expr() {
+    Chain chain(*this);
     ExprPtr a = mul_expr();
     while (is("+") || is("-")) {
+      chain.link();
       const Token op = toks_[pos_++];
       a = binary(std::move(a), op, mul_expr());
     }
     return a;
   }
   ExprPtr mul_expr() {
+    Chain chain(*this);
     ExprPtr a = unary();
     while (is("*") || is("/") || is("%")) {
+      chain.link();
       const Token op = toks_[pos_++];
       a = binary(std::move(a), op, unary());
     }
@@ -469,8 +494,10 @@ class Parser {
   }
 
   ExprPtr postfix(ExprPtr e) {
+    Chain chain(*this);
     for (;;) {
       const Loc l = peek().loc;
+      if (is(".") || is("[")) chain.link();
       if (accept(".")) {
         if (peek().kind == Tok::Int) {
           auto p = node(Expr::Proj, l);
@@ -564,6 +591,7 @@ class Parser {
   const std::string& file_;
   std::vector<Token> toks_;
   std::size_t pos_ = 0;
+  static constexpr int max_depth = 200;
   int depth_ = 0;
 };
 
