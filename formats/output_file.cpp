@@ -4,6 +4,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <array>
+#include <atomic>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -108,7 +110,30 @@ PendingOutputs& pending() {
   return *outputs;
 }
 
+// The same temporary names where a signal handler may read them
+// (discard_outputs_in_signal_handler): a handler may not lock the mutex nor
+// read a vector another thread changes. A name is copied once and never
+// freed (a run has a few outputs); a tool with more outputs than slots at
+// once leaves the extra ones to the other ways of discarding them.
+std::array<std::atomic<const char*>, 16> signal_safe_names{};
+
+void list_for_signals(const std::string& name) {
+  for (auto& slot : signal_safe_names) {
+    const char* none = nullptr;
+    if (slot.load() == nullptr && slot.compare_exchange_strong(none, ::strdup(name.c_str()))) return;
+  }
+}
+
+void unlist_for_signals(const std::string& name) {
+  for (auto& slot : signal_safe_names)
+    if (const char* listed = slot.load(); listed && name == listed) {
+      slot.store(nullptr);
+      return;
+    }
+}
+
 void forget_temporary(const std::string& name) {
+  unlist_for_signals(name);
   std::vector<std::string>& names = pending().temporaries;
   for (std::size_t i = 0; i < names.size(); ++i)
     if (names[i] == name) {
@@ -136,6 +161,11 @@ bool discard_temporaries(bool even_if_committed) {
 bool discard_uncommitted_outputs_before_exit() { return discard_temporaries(false); }
 
 void discard_outputs_on_signal() { discard_temporaries(true); }
+
+void discard_outputs_in_signal_handler() {
+  for (auto& slot : signal_safe_names)
+    if (const char* name = slot.load()) ::unlink(name);
+}
 
 void check_outputs_spare_inputs(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs) {
   for (const std::string& out : outputs) {
@@ -229,6 +259,7 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
   temporary_ = name.data();
   try {
     pending().temporaries.push_back(temporary_);
+    list_for_signals(temporary_);
   } catch (...) {
     ::close(fd);
     ::unlink(temporary_.c_str());

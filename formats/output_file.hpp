@@ -53,6 +53,12 @@ bool discard_uncommitted_outputs_before_exit();
 // to be created, committed or discarded until the process ends.
 void discard_outputs_on_signal();
 
+// For a run ended by a signal delivered to the thread that raised it
+// (SIGPIPE: a write to a pipe whose reader is gone), from that signal's
+// handler: removes the temporary file of every OutputFile not yet committed,
+// with async-signal-safe calls only.
+void discard_outputs_in_signal_handler();
+
 class OutputFile {
  public:
   explicit OutputFile(std::string path);

@@ -1,7 +1,8 @@
 # A result that cannot be written is an error naming <stdout>, with status
 # 2 (a verdict lost on a full disk must not read as success). When the
 # reader of a pipe goes away, a tool ends like any filter: killed by
-# SIGPIPE, silently, even when its caller ignored SIGPIPE.
+# SIGPIPE, silently, even when its caller ignored SIGPIPE, and leaves no
+# temporary file of its other results.
 . "$(dirname "$0")/lib.sh"
 [ -w /dev/full ] || exit 77
 model="$SRC/models/treiber_stack.conc"
@@ -44,5 +45,18 @@ for ignore in no yes; do
   case "$(cat "$work/status")" in 1 | 141) ;; *) fail "refines | head exited $(cat "$work/status")" ;; esac
   [ ! -s "$work/err" ] || fail "refines | head: $(cat "$work/err")"
   grep -q '^does not hold' "$work/out" || fail "refines | head: $(cat "$work/out")"
+  # The other results of a tool the pipe ends leave no temporary file: the
+  # map goes to the pipe (megabytes), the quotient to a file not yet
+  # committed when the reader goes away.
+  "$BIN/gen" "$model" -t 2 -n 3 --no-reduce -o "$work/big.aut" || fail "gen big.aut"
+  (
+    [ $ignore = yes ] && trap '' PIPE
+    cd "$work" && "$BIN/quotient" big.aut --map /dev/stdout -o q.aut 2> "$work/err" | head -c 3 > "$work/out"
+    echo "${PIPESTATUS[0]}" > "$work/status"
+  )
+  [ "$(cat "$work/status")" = 141 ] || fail "quotient --map | head exited $(cat "$work/status")"
+  [ ! -s "$work/err" ] || fail "quotient --map | head: $(cat "$work/err")"
+  leftover=$(cd "$work" && ls q.aut* 2>/dev/null)
+  [ -z "$leftover" ] || fail "quotient --map | head left $leftover"
 done
 finish

@@ -24,7 +24,25 @@ namespace {
   ::_exit(128 + signal);  // the default action of these signals ends the process: not reached
 }
 
+// SIGPIPE goes to the thread whose write failed, never to the thread that
+// waits for the others: its handler removes the temporary files with
+// async-signal-safe calls, then the default action (restored on entry,
+// SA_RESETHAND) ends the process silently, as it ends any filter whose
+// reader went away.
+extern "C" void end_on_broken_pipe(int) {
+  formats::discard_outputs_in_signal_handler();
+  ::raise(SIGPIPE);
+}
+
 }  // namespace
+
+void end_on_broken_pipe_without_temporaries() {
+  struct sigaction action {};
+  action.sa_handler = end_on_broken_pipe;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESETHAND | SA_NODEFER;
+  ::sigaction(SIGPIPE, &action, nullptr);
+}
 
 void end_on_signal_without_temporaries() {
   sigset_t handled;

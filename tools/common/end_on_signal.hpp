@@ -17,4 +17,9 @@ namespace tools {
 // other thread is started.
 void end_on_signal_without_temporaries();
 
+// SIGPIPE (the reader of a pipe the tool writes went away) ends the tool by
+// its default action, silently, whatever the caller set, after removing the
+// temporary files of the results not yet committed.
+void end_on_broken_pipe_without_temporaries();
+
 }  // namespace tools

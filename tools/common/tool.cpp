@@ -161,7 +161,7 @@ int run_tool(CLI::App& app, int argc, char** argv, const std::function<int()>& b
     fmt::print(stderr, "{}: error: {}\nRun '{} --help' for the options.\n", name, message, name);
     return exit_error;
   };
-  std::signal(SIGPIPE, SIG_DFL);
+  end_on_broken_pipe_without_temporaries();
   end_on_signal_without_temporaries();
   std::string memory_limit;
   CLI::Option* memory_option =
