@@ -95,4 +95,14 @@ grep -q "reaches it (ti:i is an internal step of thread i): call(1,inc) t1:i x 4
 [ "$(wc -c < "$tmp/err")" -lt 1000 ] || fail "long run message is $(wc -c < "$tmp/err") bytes"
 printf 'object C {\n  shared x: 0..3000;\n  method inc() { t := x; x := t + 1; }\n}\n' > "$tmp/ops.conc"
 refused "note: .*: \[call\(1,inc\) t1:i t1:i ret\(1,inc\)\] x 3000 call\(1,inc\) t1:i\$" "$tmp/ops.conc" --threads 1 --ops inf
+# 6. Whole-number options read decimal: CLI11 alone would read 010 threads
+# as 8 (octal) and take 0x2 (hex).
+refused "^gen: error: --threads: expects a whole number in decimal, not '0x2'" "$SRC/models/counter.conc" -t 0x2
+refused "^gen: error: --pool: expects a whole number in decimal, not '0x3'" "$SRC/models/treiber_bounded.conc" --pool 0x3
+"$GEN" "$SRC/models/counter.conc" -t 02 -n 2 > "$tmp/padded.aut" || fail "gen -t 02"
+"$GEN" "$SRC/models/counter.conc" -t 2 -n 2 > "$tmp/plain.aut" || fail "gen -t 2"
+cmp -s "$tmp/padded.aut" "$tmp/plain.aut" || fail "-t 02 is not -t 2"
+"$GEN" "$SRC/models/treiber_bounded.conc" --pool 09 -n 2 > "$tmp/padded.aut" || fail "gen --pool 09 (octal to CLI11)"
+"$GEN" "$SRC/models/treiber_bounded.conc" --pool 9 -n 2 > "$tmp/plain.aut" || fail "gen --pool 9"
+cmp -s "$tmp/padded.aut" "$tmp/plain.aut" || fail "--pool 09 is not --pool 9"
 echo PASS

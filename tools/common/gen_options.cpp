@@ -66,6 +66,20 @@ unsigned parse_jobs(const std::string& text) {
 
 unsigned default_jobs() { return std::max(std::thread::hardware_concurrency(), 1u); }
 
+// CLI11 converts integers with base detection: '010' threads would be 8
+// and '0x2' would be 2. These options read plain decimal (leading zeros
+// allowed, as a script may pad them).
+CLI::Validator decimal() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos)
+          return fmt::format("expects a whole number in decimal, not '{}'", text);
+        text.erase(0, std::min(text.find_first_not_of('0'), text.size() - 1));
+        return {};
+      },
+      "", "decimal");
+}
+
 }  // namespace
 
 void add_gen_options(CLI::App& app, GenOptions& g) {
@@ -74,6 +88,7 @@ void add_gen_options(CLI::App& app, GenOptions& g) {
       ->type_name("NAME");
   app.add_option("-t,--threads", g.threads, "Number of client threads K (default 2)")
       ->type_name("K")
+      ->transform(decimal())
       ->check(CLI::Range(1, 16));
   app.add_option("-n,--ops", g.ops, "Operations per thread: a number from 1, or 'inf' (default 1)")->type_name("N|inf");
   app.add_option("--values", g.values, "Domain of 'value': LO..HI or N for 1..N (default: the model's 'values')")
@@ -81,6 +96,7 @@ void add_gen_options(CLI::App& app, GenOptions& g) {
   app.add_option("--pool", g.pool,
                  "Size of every node pool, instead of the model's 'pool' (more operations need more nodes)")
       ->type_name("N")
+      ->transform(decimal())
       ->check(CLI::Range(0L, frontend::limits::max_pool));
   app.add_flag("--spec", g.spec, "Make each method body one atomic step: the linearizable specification");
   app.add_flag("--thread-steps", g.thread_steps,
