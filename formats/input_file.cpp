@@ -1,5 +1,6 @@
 #include "formats/input_file.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -10,6 +11,11 @@
 namespace formats {
 
 std::string file_text(const std::string& path, const char* what) {
+  // A folder opens as a stream that reads nothing, which would read as an
+  // empty model or counterexample.
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error))
+    throw FileError(fmt::format("{}: error: cannot read the {}: it is a directory", path, what));
   std::ifstream in(path, std::ios::binary);
   if (!in) throw FileError(fmt::format("{}: error: cannot open the {}", path, what));
   std::ostringstream text;

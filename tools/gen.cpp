@@ -43,6 +43,13 @@ void check_modes(const CLI::App& app, const tools::GenOptions& g, const tools::R
   if (replay.wanted() && g.symmetry)
     throw tools::UsageError("--replay follows the LTS without --symmetry: generate and check it without");
   if (progress.wanted() && replay.wanted()) throw tools::UsageError("--progress and --replay: give one of them");
+  // An option of a mode not chosen would be ignored: a slip, never silence.
+  for (const char* option : {"--replay-property", "--replay-side", "--replay-map", "--replay-format", "--replay-dot"})
+    if (!replay.wanted() && app.count(option) != 0)
+      throw tools::UsageError(fmt::format("{} applies to --replay or --replay-fault, which are not given", option));
+  if ((replay.wanted() || progress.wanted()) && app.count("--tau-name") != 0)
+    throw tools::UsageError(
+        "--tau-name names the internal action of an LTS, which --replay and --progress do not write");
   if (replay.wanted() && app.count("--output") != 0)
     throw tools::UsageError(
         "--replay and --replay-fault print the run on standard output and write no LTS: drop -o (or redirect "

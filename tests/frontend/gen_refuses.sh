@@ -105,4 +105,11 @@ cmp -s "$tmp/padded.aut" "$tmp/plain.aut" || fail "-t 02 is not -t 2"
 "$GEN" "$SRC/models/treiber_bounded.conc" --pool 09 -n 2 > "$tmp/padded.aut" || fail "gen --pool 09 (octal to CLI11)"
 "$GEN" "$SRC/models/treiber_bounded.conc" --pool 9 -n 2 > "$tmp/plain.aut" || fail "gen --pool 9"
 cmp -s "$tmp/padded.aut" "$tmp/plain.aut" || fail "--pool 09 is not --pool 9"
+# 7. An option of a mode not chosen is a slip, not ignored; a folder is no model.
+for option in "--replay-map x.map" "--replay-dot x.dot" "--replay-side B" "--replay-format json" "--replay-property lock-free"; do
+  refused "^gen: error: ${option%% *} applies to --replay or --replay-fault" "$SRC/models/counter.conc" $option
+done
+[ ! -e x.dot ] || fail "--replay-dot without --replay wrote x.dot"
+refused "^gen: error: --tau-name names the internal action of an LTS" "$SRC/models/counter.conc" --progress all --tau-name tau
+refused "^$tmp: error: cannot read the model file: it is a directory" "$tmp"
 echo PASS

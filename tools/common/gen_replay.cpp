@@ -52,7 +52,7 @@ int replay(const frontend::Program& program, const std::string& model, const Rep
   if (r.fault) {
     run = find_fault_run(program);
     if (!run) {
-      fmt::print(stderr, "gen: no run of {} with these options reaches a run-time fault\n",
+      fmt::print(stderr, "gen: error: no run of {} with these options reaches a run-time fault\n",
                  formats::display_name(model));
       return 2;
     }
@@ -80,7 +80,7 @@ int replay(const frontend::Program& program, const std::string& model, const Rep
       found = find_quotient_play_run(program, side_path(r.cex, cex, side_a, true), states,
                                      parse_state_map(r.map, formats::file_text(r.map, "state map")), explore);
     if (!found.run) {
-      fmt::print(stderr, "gen: {}: the counterexample does not belong to this model and these options{}: {}\n", r.cex,
+      fmt::print(stderr, "{}: error: the counterexample does not belong to this model and these options{}: {}\n", r.cex,
                  r.map.empty() ? "" : fmt::format(" (with the state map {})", r.map), found.why.detail);
       return 2;
     }
