@@ -112,4 +112,9 @@ done
 [ ! -e x.dot ] || fail "--replay-dot without --replay wrote x.dot"
 refused "^gen: error: --tau-name names the internal action of an LTS" "$SRC/models/counter.conc" --progress all --tau-name tau
 refused "^$tmp: error: cannot read the model file: it is a directory" "$tmp"
+# 8. gen --progress on an object with no internal step: vacuous, refused
+# with that reason (not refines' advice to use --thread-steps).
+printf 'object N {\n  values 1..2;\n  method id(v: value): value { return v; }\n}\n' > "$tmp/nostep.conc"
+refused "^$tmp/nostep.conc: error: no method takes an internal step" "$tmp/nostep.conc" --progress all
+refused "^$tmp/nostep.conc: error: no method takes an internal step" "$tmp/nostep.conc" --progress all --symmetry
 echo PASS

@@ -27,6 +27,25 @@ void add_gen_progress_options(CLI::App& app, GenProgressOptions& o) {
       ->needs(progress);
 }
 
+namespace {
+
+// gen --progress explores with step(T) labels, so an LTS without any has
+// no internal step at all: refines' advice to use --thread-steps would not
+// apply, and the question is vacuous (no call can wait or run for ever).
+template <typename Transitions>
+void refuse_without_steps(const lts::LabelTable& labels, const Transitions& transitions, const std::string& model) {
+  std::vector<bool> step(labels.size());
+  for (lts::LabelId id = 0; id < labels.size(); ++id) step[id] = labels.name(id).starts_with("step(");
+  for (const auto& t : transitions)
+    if (step[t.label]) return;
+  throw formats::FileError(fmt::format(
+      "{}: error: no method takes an internal step with these options, so no call can wait or run for ever: "
+      "every progress property would hold vacuously, and gen --progress does not answer it",
+      formats::display_name(model)));
+}
+
+}  // namespace
+
 int check_progress(const frontend::Program& program, const std::string& model, const GenProgressOptions& o,
                    frontend::ExploreOptions explore, const std::function<void(const frontend::ExploreStats&)>& explored,
                    bool report) {
@@ -45,10 +64,12 @@ int check_progress(const frontend::Program& program, const std::string& model, c
     lts::OrbitLts orbits = frontend::explore_orbits(program, explore, &stats);
     explored(stats);
     labels.labels = orbits.labels;
+    refuse_without_steps(labels.labels, orbits.transitions, model);
     result = refine::check_symmetric_progress(std::move(orbits), properties, true, show);
   } else {
     labels = frontend::explore(program, explore, &stats);
     explored(stats);
+    refuse_without_steps(labels.labels, labels.transitions, model);
     result = refine::check_progress(labels, properties);
     for (const refine::ProgressVerdict& v : result.verdicts) show(v.checked_on);
   }
