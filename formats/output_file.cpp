@@ -112,22 +112,33 @@ PendingOutputs& pending() {
 
 // The same temporary names where a signal handler may read them
 // (discard_outputs_in_signal_handler): a handler may not lock the mutex nor
-// read a vector another thread changes. A name is copied once and never
-// freed (a run has a few outputs); a tool with more outputs than slots at
-// once leaves the extra ones to the other ways of discarding them.
-std::array<std::atomic<const char*>, 16> signal_safe_names{};
+// read a vector another thread changes. Each slot is written once and then
+// only marked listed or not, so a handler never reads a name being written;
+// static, so nothing is allocated (or leaked). A run has a few outputs; one
+// beyond the slots, or with a longer name, is left to the other ways of
+// discarding it.
+struct SignalSafeName {
+  std::atomic<bool> listed{false};
+  std::atomic<bool> used{false};
+  char name[4096];
+};
+std::array<SignalSafeName, 16> signal_safe_names;
 
 void list_for_signals(const std::string& name) {
-  for (auto& slot : signal_safe_names) {
-    const char* none = nullptr;
-    if (slot.load() == nullptr && slot.compare_exchange_strong(none, ::strdup(name.c_str()))) return;
+  if (name.size() >= sizeof SignalSafeName::name) return;
+  for (SignalSafeName& slot : signal_safe_names) {
+    bool unused = false;
+    if (!slot.used.compare_exchange_strong(unused, true)) continue;
+    std::memcpy(slot.name, name.c_str(), name.size() + 1);
+    slot.listed.store(true);
+    return;
   }
 }
 
 void unlist_for_signals(const std::string& name) {
-  for (auto& slot : signal_safe_names)
-    if (const char* listed = slot.load(); listed && name == listed) {
-      slot.store(nullptr);
+  for (SignalSafeName& slot : signal_safe_names)
+    if (slot.listed.load() && name == slot.name) {
+      slot.listed.store(false);
       return;
     }
 }
@@ -163,8 +174,8 @@ bool discard_uncommitted_outputs_before_exit() { return discard_temporaries(fals
 void discard_outputs_on_signal() { discard_temporaries(true); }
 
 void discard_outputs_in_signal_handler() {
-  for (auto& slot : signal_safe_names)
-    if (const char* name = slot.load()) ::unlink(name);
+  for (SignalSafeName& slot : signal_safe_names)
+    if (slot.listed.load()) ::unlink(slot.name);
 }
 
 void check_outputs_spare_inputs(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs) {
