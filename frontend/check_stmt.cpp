@@ -305,10 +305,7 @@ void Checker::declared_result(const TypeP& result, const RExpr* value, Instr& in
   if (slots.size() != static_cast<std::size_t>(value->type->size)) return;
   for (const auto& [lo, hi, node] : slots)
     in.result_ranges.emplace_back(static_cast<std::int32_t>(lo), static_cast<std::int32_t>(hi));
-  in.message = describe(result);
-  if (const std::string bounds = fmt::format("{}..{}", result->lo, result->hi);
-      result->kind == Type::Int && in.message != bounds)
-    in.message += fmt::format(" ({})", bounds);
+  in.message = range_name(*result);
 }
 
 void Checker::return_statement(const ast::Stmt& s) {

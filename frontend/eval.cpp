@@ -51,13 +51,6 @@ bool contains_ref(const Type& t) {
   return false;
 }
 
-// A type's range as an error names it: `value` and other named integer
-// types with their bounds, `value (1..2)`.
-std::string range_name(const Type& t) {
-  if (t.kind != Type::Int) return t.name;
-  const std::string bounds = fmt::format("{}..{}", t.lo, t.hi);
-  return t.name == bounds ? bounds : fmt::format("{} ({})", t.name, bounds);
-}
 }  // namespace
 
 std::int32_t Interpreter::checked(const RExpr& e, std::int64_t v) const {

@@ -1,6 +1,14 @@
 #include "frontend/program.hpp"
 
+#include <fmt/format.h>
+
 namespace frontend {
+
+std::string range_name(const Type& t) {
+  if (t.kind != Type::Int) return t.name;
+  const std::string bounds = fmt::format("{}..{}", t.lo, t.hi);
+  return t.name == bounds ? bounds : fmt::format("{} ({})", t.name, bounds);
+}
 
 const RExpr* find_tid(const RExpr* e) {
   if (!e) return nullptr;

@@ -32,6 +32,10 @@ struct Type {
   std::string name;          // as shown in messages
 };
 
+// A type as a range error names it: a named integer type with its bounds,
+// `value (1..2)`; any other type by its name.
+std::string range_name(const Type& t);
+
 // Resolved expressions. Locations (Local .. Proj) are also lvalues.
 struct RExpr;
 using RExprP = std::unique_ptr<RExpr>;
