@@ -88,8 +88,26 @@ vacuous "$T/impl.aut" "$T/spec.aut" --tau=call,ret      # every action hidden
 vacuous --reduce "$T/silent.aut" "$T/spec.aut"
 vacuous --lockfree "$T/silent.aut"                      # its cycle is no client's
 vacuous --lockfree "$T/impl.aut" --tau=call,ret
-vacuous --equiv branching "$T/silent.aut" "$T/silent.aut"
-vacuous --equiv strong "$T/silent.aut" "$T/unreachable.aut"
+# Bisimilarity of two LTSs without a visible action is answered, with a note
+# that no call is made. silent.aut is a cycle of two internal steps,
+# stop.aut one state and no step: branching bisimilarity ignores the cycle
+# (both can only stay silent), divbranching tells the divergence from the
+# deadlock, strong sees silent's tau-step that stop cannot match; and
+# unreachable.aut's one tau-step into a deadlock cannot follow silent's
+# second one, so strong says no there too.
+printf 'des (0,0,1)\n' > "$T/stop.aut"
+silent_equiv() {  # silent_equiv STATUS ARGS...: the verdict and the note
+  expect_rc "$@"
+  grep -q "^refines: note: neither .* nor .* has a visible action reachable from its initial state: no call is made" "$T/err" ||
+    fail "refines ${*:2}: no note: $(cat "$T/err")"
+  [ -s "$T/out" ] || fail "refines ${*:2}: no verdict"
+}
+silent_equiv 0 --equiv branching "$T/silent.aut" "$T/stop.aut"
+silent_equiv 1 --equiv divbranching "$T/silent.aut" "$T/stop.aut"
+silent_equiv 1 --equiv strong "$T/silent.aut" "$T/stop.aut"
+silent_equiv 0 --equiv divbranching "$T/silent.aut" "$T/silent.aut"
+silent_equiv 1 --equiv strong "$T/silent.aut" "$T/unreachable.aut"
+silent_equiv 0 --equiv branching "$T/silent.aut" "$T/unreachable.aut"
 # A silent SPEC is no vacuous check: IMPL's first action is refused.
 expect_rc 1 "$T/impl.aut" "$T/silent.aut"
 expect_rc 1 --equiv branching "$T/impl.aut" "$T/silent.aut"
