@@ -1,6 +1,7 @@
 # The fuzz build (scripts/fuzz.sh, tests/fuzz/README.md): clang, libFuzzer,
-# ASan and UBSan on every library, and only tests/fuzz's harnesses as
-# targets. The normal build links the same harnesses as regression tests.
+# ASan and UBSan on every library, tests/fuzz's harnesses as libFuzzer
+# executables beside the test suite, which scripts/full-check.sh runs here
+# under the sanitizers (one instrumented build for both).
 #   CXX=clang++ cmake -B build-fuzz -DBBTOOLS_FUZZ=ON -DCMAKE_BUILD_TYPE=Fuzz
 option(BBTOOLS_FUZZ "Build the libFuzzer harnesses of tests/fuzz (clang only)" OFF)
 if(BBTOOLS_FUZZ)

@@ -1,16 +1,48 @@
 #!/usr/bin/env bash
-# The full check: Table 1's verdicts at one more operation per row (the
-# Release build, tests/e2e/e2e.sh with E2E_LARGER=1), the test suite under
-# ASan+UBSan, then every fuzz harness for a bounded time (scripts/fuzz.sh).
+# The full check, after scripts/test.sh (CI runs both, .ci/run). Two tiers:
+#   bash scripts/full-check.sh           CI's tier, about 10 minutes:
+#     1. Table 1's verdicts at one more operation per row (the Release
+#        build, tests/e2e/e2e.sh with E2E_LARGER=1);
+#     2. one clang build with ASan+UBSan and libFuzzer's instrumentation
+#        (build-fuzz/): the unit tests of every library and the tool tests
+#        without the label `slow`, with fewer random rounds;
+#     3. every fuzz harness for 30 s (scripts/fuzz.sh).
+#   bash scripts/full-check.sh --long    also the whole suite under ASan+UBSan
+#        (gcc, build-sanitize/, 250 seeds per random comparison) and 300 s of
+#        fuzzing per harness.
+#   --seconds N sets the fuzzing time per harness of either tier.
 # Non-zero on any failure.
-#   bash scripts/full-check.sh                  60 s of fuzzing per harness
-#   bash scripts/full-check.sh --seconds 300
 set -euo pipefail
 cd "$(dirname "$0")/.."
+long=0 seconds=30
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --long) long=1; seconds=300; shift ;;
+    --seconds) seconds="$2"; shift 2 ;;
+    *) echo "usage: bash scripts/full-check.sh [--long] [--seconds N]" >&2; exit 2 ;;
+  esac
+done
+phase() { echo "full-check: $1 ($(date +%T))"; }
+
 bash scripts/install-deps.sh --fuzz
 bash scripts/build.sh
+phase "Table 1 at one more operation per row"
 E2E_LARGER=1 BIN="$PWD/build/tools" SRC="$PWD" bash tests/e2e/e2e.sh >build/e2e-larger.txt 2>&1 ||
   { cat build/e2e-larger.txt; echo "full-check: Table 1 at one more operation per row failed" >&2; exit 1; }
 tail -1 build/e2e-larger.txt
-bash scripts/test.sh --sanitize
-bash scripts/fuzz.sh "$@"
+
+phase "the suite under ASan+UBSan (clang, build-fuzz/)"
+dir=build-fuzz
+CXX=clang++ cmake -S . -B "$dir" -G Ninja -DBBTOOLS_FUZZ=ON -DCMAKE_BUILD_TYPE=Fuzz >/dev/null
+cmake --build "$dir" -j "$(nproc)"
+# A memory error shows on any seed; the rounds find the rare ones in Release.
+BB_RANDOM_ROUNDS=20 BB_REDUCE_ROUNDS=40 BB_PROGRESS_ROUNDS=20 \
+  ctest --test-dir "$dir" --output-on-failure -j "$(nproc)" -LE 'slow|e2e'
+
+if [ "$long" = 1 ]; then
+  phase "the whole suite under ASan+UBSan (gcc, build-sanitize/)"
+  bash scripts/test.sh --sanitize
+fi
+phase "fuzzing, $seconds s per harness"
+bash scripts/fuzz.sh --seconds "$seconds"
+phase "done"

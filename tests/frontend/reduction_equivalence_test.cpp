@@ -135,7 +135,10 @@ TEST(ReductionEquivalenceHarness, CatchesABrokenSide) {
     runs += runs_differ(one, two).has_value();
   }
   EXPECT_GE(compared, 90);
-  EXPECT_GE(quotients, compared * 9 / 10);  // a second operation adds traces unless both sides fault
+  // A second operation adds traces unless both sides fault or no call
+  // returns; 88 to 95 of the 100 models differ (gcc and clang order the
+  // generator's calls differently, so their models differ).
+  EXPECT_GE(quotients, compared * 4 / 5);
   EXPECT_GE(runs, quotients);
 }
 

@@ -7,7 +7,7 @@
 # more than its budget but touches little finishes. (AddressSanitizer
 # builds set no limit: skipped there.)
 . "$(dirname "$0")/lib.sh"
-ldd "$PROBE" 2>/dev/null | grep -q libasan && exit 77
+grep -qa __asan_init "$PROBE" && exit 77
 mkdir "$work/o"
 over_budget() {  # over_budget ARGS...: status 2, the message, nothing left
   expect_status 2 "$PROBE" "$@"

@@ -4,7 +4,7 @@
 # exits 2 with a message naming the limit and how to raise it, leaving no
 # output file. (AddressSanitizer builds set no limit: skipped there.)
 . "$(dirname "$0")/lib.sh"
-ldd "$BIN/gen" 2>/dev/null | grep -q libasan && exit 77
+grep -qa __asan_init "$BIN/gen" && exit 77
 model="$SRC/models/treiber_stack.conc"
 # Sizes: positive, with K/M/G/T, not below 32M, no overflow.
 printf 'des (0,1,2)\n(0,a,1)\n' > "$work/small.aut"
