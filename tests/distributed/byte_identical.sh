@@ -4,7 +4,8 @@
 # Each model runs at 2 threads x 2 operations, or 2 x 1 where 2 x 2 is over
 # 30,000 states or faults; R and the labels rotate over the models, so every
 # R in 1..4 and both label modes meet many models; the MS queue and Treiber
-# stack run at every R, both modes, at 2 x 2 and 3 x 1.
+# stack run at every R, both modes, at 2 x 2 and 3 x 1; the fine-grained
+# list under --ops inf.
 PART=$1 PARTS=$2
 . "$SRC/tests/distributed/lib.sh"
 
@@ -33,6 +34,9 @@ for np in 1 2 3 4; do
   compare "$(basename "$m") 2x2" "$np" "$m" -t 2 -n 2 $([ $((np % 2)) -eq 0 ] && echo --thread-steps)
   compare "$(basename "$m") 3x1" "$np" "$m" -t 3 -n 1 $([ $((np % 2)) -eq 1 ] && echo --thread-steps)
 done
+# Clients that call for ever: cycles, and levels that revisit old states.
+if [ "$PART" -eq 0 ]; then compare "fine_list inf" 3 "$SRC/models/fine_list.conc" -t 2 -n inf --thread-steps
+else compare "fine_list inf" 4 "$SRC/models/fine_list.conc" -t 2 -n inf; fi
 [ "$checked" -ge 20 ] || fail "only $checked comparisons ran"
 echo "$checked comparisons"
 finish
