@@ -9,6 +9,7 @@ packages=(
   libfmt-dev libcli11-dev libboost-graph-dev # libraries
   libgtest-dev                               # tests
   time                                       # /usr/bin/time for peak memory in bench/
+  libopenmpi-dev openmpi-bin                 # gen-mpi and its tests (distributed/)
 )
 for flag in "$@"; do
   case "$flag" in

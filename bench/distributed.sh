@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# gen-mpi on 1, 2 and 4 ranks beside the single-process gen (--no-reduce,
+# -j 1): wall time, successor-record bytes sent per state (summed over the
+# ranks, over the LTS's states) and peak resident memory per rank (GNU
+# time). Prints a Markdown table and the commands behind it.
+#   bash bench/distributed.sh [MODEL [GEN ARGS...]]   default: models/ms_queue.conc -t 3 -n 1
+# On a 2-core machine 4 ranks oversubscribe the cores: read the times as
+# the cost of the protocol, not as a speed-up.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+bin=${BIN:-$here/build/tools}
+model=${1:-$here/models/ms_queue.conc}
+shift || true
+args=("$@")
+[ ${#args[@]} -gt 0 ] || args=(-t 3 -n 1)
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+/usr/bin/time -f %M -o "$work/gen.mem" "$bin/gen" "$model" "${args[@]}" --no-reduce -j 1 -v -o "$work/gen.aut" \
+  2>"$work/gen.err"
+gen_time=$(grep -o '[0-9.]* s (' "$work/gen.err" | head -1 | cut -d' ' -f1)
+states=$(head -1 "$work/gen.aut" | tr -d 'des()' | cut -d, -f3)
+echo "command: gen $(basename "$model") ${args[*]} --no-reduce -j 1; mpirun -np R gen-mpi ... --no-reduce -v"
+echo "states: $states"
+echo
+echo "| route | ranks | time (s) | bytes sent per state | peak memory per rank (MiB) | same bytes as gen |"
+echo "|---|---:|---:|---:|---|---|"
+echo "| gen -j 1 | 1 | $gen_time | 0 | $(( $(cat "$work/gen.mem") / 1024 )) | - |"
+for np in 1 2 4; do
+  start=$(date +%s.%N)
+  mpirun --oversubscribe -np "$np" sh -c \
+    '/usr/bin/time -f %M -o "$0/mem.$OMPI_COMM_WORLD_RANK" "$@"' "$work" \
+    "$bin/gen-mpi" "$model" "${args[@]}" --no-reduce -v -o "$work/mpi$np.aut" 2>"$work/mpi$np.err"
+  end=$(date +%s.%N)
+  sent=$(grep -o '[0-9]* bytes sent' "$work/mpi$np.err" | awk '{s += $1} END {print s + 0}')
+  mem=$(for r in $(seq 0 $((np - 1))); do echo $(( $(cat "$work/mem.$r") / 1024 )); done | paste -sd/)
+  same=no; cmp -s "$work/gen.aut" "$work/mpi$np.aut" && same=yes
+  awk -v np="$np" -v t="$(awk -v a="$start" -v b="$end" 'BEGIN {print b - a}')" -v sent="$sent" -v n="$states" \
+    -v mem="$mem" -v same="$same" 'BEGIN {printf "| gen-mpi | %d | %.2f | %.1f | %s | %s |\n", np, t, sent / n, mem, same}'
+done

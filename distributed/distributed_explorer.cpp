@@ -1,0 +1,216 @@
+#include "distributed/distributed_explorer.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <limits>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "distributed/level_numbering.hpp"
+#include "distributed/lts_gather.hpp"
+#include "distributed/owner_hash.hpp"
+#include "distributed/record_exchange.hpp"
+#include "formats/diagnostic.hpp"
+#include "frontend/error_trace.hpp"
+#include "frontend/interpreter.hpp"
+#include "frontend/labels.hpp"
+#include "frontend/limits.hpp"
+#include "frontend/state_store.hpp"
+#include "lts/builder.hpp"
+
+namespace distributed {
+
+namespace {
+
+constexpr std::uint32_t unnumbered = std::numeric_limits<std::uint32_t>::max();
+
+// One rank's side of the search.
+class Search {
+ public:
+  Search(const frontend::Program& p, MPI_Comm comm, const ExploreOptions& options)
+      : p_(p), comm_(comm), options_(options), store_(p), labels_(p, label_table_, options.thread_steps),
+        interpreter_(p, labels_), state_(static_cast<std::size_t>(p.state_size)) {
+    MPI_Comm_rank(comm_, &rank_);
+    MPI_Comm_size(comm_, &ranks_);
+    if (ranks_ > 256) throw std::invalid_argument("gen-mpi runs on at most 256 ranks");
+    find_leaves();
+    record_.resize(leaves_.size() + 3);
+    row_.resize(store_.row_size());
+    exchange_.emplace(comm_, record_.size(), [this](const std::uint32_t* r, int from) { accept(r, from); });
+    interpreter_.limit_work(options.max_work);
+  }
+  lts::Lts run(ExploreStats* stats);
+
+ private:
+  void find_leaves();
+  void learn_labels(std::int64_t state);
+  void expand(std::uint32_t local);
+  void accept(const std::uint32_t* record, int from);
+  void number(std::uint32_t a, std::uint32_t b, std::uint64_t* total);
+
+  const frontend::Program& p_;
+  MPI_Comm comm_;
+  const ExploreOptions& options_;
+  int rank_ = 0, ranks_ = 1;
+  frontend::StateStore store_;
+  lts::LtsBuilder label_table_;  // this rank's labels
+  frontend::Labels labels_;
+  frontend::Interpreter interpreter_;
+  std::vector<LabelKey> label_keys_{LabelKey{}};  // tau
+  std::vector<std::int32_t> state_;
+  frontend::Successors next_;
+  std::vector<std::uint32_t> leaves_;  // the positions of a packed row that pack() writes
+  std::vector<std::uint32_t> record_, row_;
+  std::optional<RecordExchange> exchange_;
+  std::vector<std::uint32_t> gid_;   // per local state: its global id
+  std::vector<std::uint64_t> key_;   // per local state new in this level: its first discovery
+  std::uint32_t level_first_ = 0;    // local id of the first state of the next level
+  std::vector<Arrow> arrows_;
+};
+
+// pack() writes the leaf values of a row and leaves the inner nodes'
+// places to the insert: packing into two rows filled differently shows
+// which places are leaves. Only those travel.
+void Search::find_leaves() {
+  std::vector<std::uint32_t> zero(store_.row_size(), 0), ones(store_.row_size(), ~0u);
+  store_.pack(p_.initial.data(), zero.data());
+  store_.pack(p_.initial.data(), ones.data());
+  for (std::uint32_t i = 0; i < zero.size(); ++i)
+    if (zero[i] == ones[i]) leaves_.push_back(i);
+}
+
+// The labels this rank interned since the last call, first requested at `state`.
+void Search::learn_labels(std::int64_t state) {
+  const std::size_t known = label_keys_.size();
+  for (std::size_t l = known; l < label_table_.labels().size(); ++l)
+    label_keys_.push_back({state, static_cast<std::uint32_t>(l - known)});
+}
+
+void Search::accept(const std::uint32_t* record, int from) {
+  const std::size_t n = leaves_.size();
+  for (std::size_t i = 0; i < n; ++i) row_[leaves_[i]] = record[i];
+  const auto [local, added] = store_.insert_packed(row_.data());
+  const std::uint64_t key = static_cast<std::uint64_t>(record[n]) << 32 | record[n + 2];
+  if (added) {
+    gid_.push_back(unnumbered);
+    key_.push_back(key);
+  } else if (local >= level_first_) {
+    key_[local - level_first_] = std::min(key_[local - level_first_], key);
+  }
+  arrows_.push_back({record[n], static_cast<std::uint32_t>(from) << 24 | record[n + 1], local});
+}
+
+void Search::expand(std::uint32_t local) {
+  const std::uint32_t source = gid_[local];
+  store_.get(local, state_.data());
+  next_.clear();
+  try {
+    for (int t = 0; t < p_.threads; ++t) interpreter_.successors(state_.data(), t, next_);
+  } catch (const formats::ParseError& e) {
+    formats::Diagnostic d = e.diagnostic();
+    const std::string run = frontend::run_to(p_, state_, {}, options_.max_work);
+    d.message += run.empty()
+                     ? std::string("\nnote: no run to it was found in the full LTS")
+                     : fmt::format("\nnote: a run that reaches it (ti:i is an internal step of thread i): {}", run);
+    throw formats::ParseError(d);
+  }
+  learn_labels(source);
+  if (label_keys_.size() > (1u << 24)) throw std::length_error("gen-mpi handles at most 2^24 labels per rank");
+  const std::size_t size = state_.size(), n = leaves_.size();
+  for (std::size_t i = 0; i < next_.labels.size(); ++i) {
+    std::fill(row_.begin(), row_.end(), 0);
+    store_.pack(next_.states.data() + i * size, row_.data());
+    for (std::size_t j = 0; j < n; ++j) record_[j] = row_[leaves_[j]];
+    record_[n] = source;
+    record_[n + 1] = next_.labels[i];
+    record_[n + 2] = static_cast<std::uint32_t>(i);
+    const int owner = owner_of(record_.data(), n, ranks_);
+    if (owner == rank_) accept(record_.data(), rank_);
+    else exchange_->add(owner, record_.data());
+  }
+}
+
+// Gives the states new in this level their global ids, from b on.
+void Search::number(std::uint32_t a, std::uint32_t b, std::uint64_t* total) {
+  const std::vector<std::uint32_t> ids = number_level(comm_, key_, a, b, total);
+  for (std::size_t i = 0; i < ids.size(); ++i) gid_[level_first_ + i] = ids[i];
+  key_.clear();
+}
+
+lts::Lts Search::run(ExploreStats* stats) {
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<std::int32_t> initial = p_.initial;
+  interpreter_.initialize(initial);
+  learn_labels(-1);
+  store_.pack(initial.data(), row_.data());
+  for (std::size_t j = 0; j < leaves_.size(); ++j) record_[j] = row_[leaves_[j]];
+  if (owner_of(record_.data(), leaves_.size(), ranks_) == rank_) {
+    store_.insert_packed(row_.data());
+    gid_.push_back(0);
+  }
+  std::uint32_t a = 0, b = 1;  // the global ids of the current level
+  std::uint32_t frontier_first = 0, level = 0;
+  std::vector<std::uint32_t> frontier;
+  for (;;) {
+    // In global id order: a label's first request on this rank is then at
+    // its smallest state here (lts_gather.hpp).
+    frontier.resize(store_.size() - frontier_first);
+    for (std::uint32_t i = 0; i < frontier.size(); ++i) frontier[i] = frontier_first + i;
+    std::sort(frontier.begin(), frontier.end(), [&](std::uint32_t x, std::uint32_t y) { return gid_[x] < gid_[y]; });
+    level_first_ = store_.size();
+    for (std::size_t i = 0; i < frontier.size(); ++i) {
+      expand(frontier[i]);
+      if (i % 64 == 63) exchange_->poll();
+    }
+    exchange_->finish_level();
+    std::uint64_t total = 0;
+    number(a, b, &total);
+    ++level;
+    frontier_first = level_first_;
+    a = b;
+    b = static_cast<std::uint32_t>(b + total);
+    if (options_.max_states && b > options_.max_states)
+      throw frontend::StateLimit(fmt::format(
+          "stopped at --max-states {}: the state space is larger (more than {} states found in {} levels); raise "
+          "the bound, or lower --threads, --ops or the values",
+          options_.max_states, b, level));
+    if (rank_ == 0 && options_.on_level)
+      options_.on_level({level, b, total, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()});
+    if (total == 0) break;
+  }
+  for (Arrow& arrow : arrows_) arrow.target = gid_[arrow.target];
+  int any = labels_.any_call() ? 1 : 0, any_all = 0;
+  MPI_Allreduce(&any, &any_all, 1, MPI_INT, MPI_MAX, comm_);
+  unsigned long long arrows = arrows_.size(), all_arrows = 0;
+  MPI_Allreduce(&arrows, &all_arrows, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, comm_);
+  if (stats) {
+    stats->levels = level;
+    stats->own_states = store_.size();
+    stats->bytes_sent = exchange_->bytes_sent();
+    stats->records_sent = exchange_->records_sent();
+    stats->store_bytes = store_.memory();
+    stats->any_call = any_all != 0;
+  }
+  std::vector<std::string> names;
+  for (std::size_t l = 0; l < label_table_.labels().size(); ++l)
+    names.emplace_back(label_table_.labels().name(static_cast<lts::LabelId>(l)));
+  lts::Lts result = gather_lts(comm_, names, label_keys_, std::move(arrows_), b);
+  if (stats) {
+    stats->states = b;
+    stats->transitions = result.num_transitions();  // rank 0; the others' is 0
+    stats->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  (void)all_arrows;
+  return result;
+}
+
+}  // namespace
+
+lts::Lts explore(const frontend::Program& p, MPI_Comm comm, const ExploreOptions& options, ExploreStats* stats) {
+  if (p.symmetric) throw std::invalid_argument("gen-mpi explores without symmetry");
+  Search search(p, comm, options);
+  return search.run(stats);
+}
+
+}  // namespace distributed

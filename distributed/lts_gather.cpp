@@ -1,0 +1,88 @@
+#include "distributed/lts_gather.hpp"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <stdexcept>
+#include <tuple>
+
+#include "lts/builder.hpp"
+
+namespace distributed {
+
+namespace {
+
+template <typename T>
+std::vector<T> gather(MPI_Comm comm, const std::vector<T>& mine, std::vector<int>& counts) {
+  int ranks = 1, rank = 0;
+  MPI_Comm_size(comm, &ranks);
+  MPI_Comm_rank(comm, &rank);
+  if (mine.size() * sizeof(T) > static_cast<std::size_t>(INT32_MAX))
+    throw std::length_error("a rank's part of the LTS is over 2 GiB: gen-mpi gathers it on rank 0 in one message");
+  const int bytes = static_cast<int>(mine.size() * sizeof(T));
+  counts.assign(static_cast<std::size_t>(ranks), 0);
+  MPI_Gather(&bytes, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, comm);
+  std::vector<int> at(counts.size(), 0);
+  std::partial_sum(counts.begin(), counts.end() - 1, at.begin() + 1);
+  const std::size_t total = rank == 0 ? static_cast<std::size_t>(at.back()) + counts.back() : 0;
+  std::vector<T> all(total / sizeof(T));
+  MPI_Gatherv(mine.data(), bytes, MPI_BYTE, all.data(), counts.data(), at.data(), MPI_BYTE, 0, comm);
+  for (int& c : counts) c /= static_cast<int>(sizeof(T));
+  return all;
+}
+
+}  // namespace
+
+lts::Lts gather_lts(MPI_Comm comm, const std::vector<std::string>& names, const std::vector<LabelKey>& keys,
+                    std::vector<Arrow>&& arrows, std::uint32_t num_states) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  std::vector<char> text;
+  for (const std::string& n : names) text.insert(text.end(), n.c_str(), n.c_str() + n.size() + 1);
+  std::vector<int> text_counts, key_counts, arrow_counts;
+  const std::vector<char> all_text = gather(comm, text, text_counts);
+  const std::vector<LabelKey> all_keys = gather(comm, keys, key_counts);
+  std::vector<Arrow> all = gather(comm, arrows, arrow_counts);
+  arrows = {};
+  if (rank != 0) return {};
+  // Every name with its smallest key; (rank, local id) -> name.
+  std::map<std::string, LabelKey> first;
+  std::vector<std::vector<std::string>> local(text_counts.size());
+  std::size_t at = 0, key = 0;
+  for (std::size_t r = 0; r < text_counts.size(); ++r) {
+    for (int k = 0; k < key_counts[r]; ++k, ++key) {
+      std::string name(&all_text[at]);
+      at += name.size() + 1;
+      const auto [it, added] = first.emplace(name, all_keys[key]);
+      if (!added && all_keys[key] < it->second) it->second = all_keys[key];
+      local[r].push_back(std::move(name));
+    }
+  }
+  std::vector<std::pair<LabelKey, std::string>> order;
+  for (auto& [name, k] : first)
+    if (name != local[0][0]) order.emplace_back(k, name);  // local label 0 is tau everywhere
+  std::sort(order.begin(), order.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  lts::LtsBuilder builder;
+  std::map<std::string, lts::LabelId> id;
+  for (const auto& [k, name] : order) id[name] = builder.label(name);
+  std::vector<std::vector<lts::LabelId>> global(local.size());
+  for (std::size_t r = 0; r < local.size(); ++r) {
+    global[r].push_back(lts::tau);
+    for (std::size_t l = 1; l < local[r].size(); ++l) global[r].push_back(id.at(local[r][l]));
+  }
+  for (Arrow& a : all) a.label = global[a.label >> 24][a.label & 0xffffff];
+  std::sort(all.begin(), all.end(),
+            [](const Arrow& x, const Arrow& y) { return std::tie(x.source, x.label, x.target) < std::tie(y.source, y.label, y.target); });
+  all.erase(std::unique(all.begin(), all.end(),
+                        [](const Arrow& x, const Arrow& y) {
+                          return x.source == y.source && x.label == y.label && x.target == y.target;
+                        }),
+            all.end());
+  builder.reserve(all.size());
+  for (const Arrow& a : all) builder.add_transition(a.source, a.label, a.target);
+  builder.set_initial(0);
+  builder.ensure_states(num_states);
+  return std::move(builder).finish();
+}
+
+}  // namespace distributed

@@ -1,0 +1,9 @@
+# Shared by the gen-mpi tests: skip (77) without Open MPI or gen-mpi, and
+# run mpirun as root or not (Open MPI refuses root without these).
+. "$SRC/tests/tools/lib.sh"
+command -v mpirun >/dev/null || { echo "skipped: no mpirun (Open MPI not installed)"; exit 77; }
+[ -x "$BIN/gen-mpi" ] || { echo "skipped: gen-mpi not built (CMake found no MPI)"; exit 77; }
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# Shared memory only: no network interface is probed on a test machine.
+export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
+mpi() { local np=$1; shift; timeout 120 mpirun --oversubscribe -np "$np" "$@"; }
