@@ -15,7 +15,7 @@ namespace ltl {
 // A syntax error at a 1-based column of the formula's text.
 class ParseError : public std::runtime_error {
  public:
-  ParseError(std::size_t column, const std::string& what) : std::runtime_error(what), column(column) {}
+  ParseError(std::size_t at, const std::string& what) : std::runtime_error(what), column(at) {}
   std::size_t column;
 };
 
