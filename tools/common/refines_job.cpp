@@ -11,6 +11,8 @@
 #include "formats/diagnostic.hpp"
 #include "formats/output_file.hpp"
 #include "lts/sparse_states.hpp"
+#include "ltl/check.hpp"
+#include "ltl/parser.hpp"
 #include "refine/bisimilarity.hpp"
 #include "refine/lock_freedom.hpp"
 #include "refine/progress.hpp"
@@ -165,6 +167,84 @@ int run_progress(const RefinesSettings& s) {
 
 // ---- end of progress properties ------------------------------------------
 
+// ---- LTL without next (--ltl, --ltl-file, docs/ltl.md) -------------------
+
+struct Property {
+  std::string name, where, text;  // where: "--ltl" or "FILE:LINE"
+  std::size_t column0 = 0;        // column of the formula's first character, less one
+};
+
+std::vector<Property> read_properties(const RefinesSettings& s) {
+  if (!s.ltl.empty()) return {{"formula", "--ltl", s.ltl, 0}};
+  std::FILE* f = std::fopen(s.ltl_file.c_str(), "r");
+  if (!f) throw formats::FileError(fmt::format("{}: error: cannot read the file", s.ltl_file));
+  std::vector<Property> out;
+  std::string line;
+  int c, number = 0;
+  auto take = [&] {
+    ++number;
+    std::size_t start = line.find_first_not_of(" \t\r");
+    if (start != std::string::npos && line[start] != '#') {
+      const std::size_t colon = line.find(':');
+      if (colon == std::string::npos)
+        throw formats::FileError(fmt::format("{}:{}:{}: error: expected `name: formula`", s.ltl_file, number, start + 1));
+      std::string name = line.substr(start, colon - start);
+      while (!name.empty() && name.back() == ' ') name.pop_back();
+      out.push_back({name, fmt::format("{}:{}", s.ltl_file, number), line.substr(colon + 1), colon + 1});
+    }
+    line.clear();
+  };
+  while ((c = std::fgetc(f)) != EOF)
+    if (c == '\n') take();
+    else line += static_cast<char>(c);
+  std::fclose(f);
+  if (!line.empty()) take();
+  if (out.empty()) throw formats::FileError(fmt::format("{}: error: no property in the file", s.ltl_file));
+  return out;
+}
+
+// The lasso as `gen --replay` reads it (docs/replay.md): stem labels, `# cycle`, cycle labels.
+std::string lasso_text(const lts::Lts& l, const ltl::LtlResult& r, const std::string& name) {
+  std::string out = "# lasso " + name + "\n";
+  auto put = [&](const std::vector<ltl::LassoStep>& steps) {
+    for (const auto& st : steps) out += st.end ? "# end\n" : (st.label == lts::tau ? "i" : l.labels.name(st.label)) + "\n";
+  };
+  put(r.stem);
+  out += "# cycle\n";
+  put(r.cycle);
+  return out;
+}
+
+int run_ltl(const RefinesSettings& s) {
+  const std::vector<Property> props = read_properties(s);
+  std::vector<ltl::Formula> formulas;
+  for (const Property& p : props) {
+    try {
+      formulas.push_back(ltl::parse_formula(p.text));
+    } catch (const ltl::ParseError& e) {
+      throw formats::FileError(fmt::format("{}:{}: error: {}", p.where, p.column0 + e.column, e.what()));
+    }
+  }
+  const lts::DenseLts in = std::move(read_inputs(s, 1).front());
+  for (std::size_t i = 0; i < props.size(); ++i)
+    for (const std::string& pat : ltl::unmatched_patterns(in.lts, formulas[i]))
+      throw formats::FileError(fmt::format("{}: error: the pattern '{}' matches no label of {}", props[i].where, pat,
+                                           shown(s.inputs[0])));
+  refine::Report report;
+  for (std::size_t i = 0; i < props.size(); ++i) {
+    const ltl::LtlResult r = ltl::check_ltl(in.lts, formulas[i]);
+    report.text += fmt::format("{}: {}\n", props[i].name, r.holds ? "holds" : "FAILS (a lasso violates it)");
+    if (s.verbose)
+      std::fprintf(stderr, "refines: %s: %zu automaton states, %zu product states\n", props[i].name.c_str(),
+                   r.automaton_states, r.product_states);
+    if (!r.holds) {
+      report.holds = false;
+      report.cex_text += lasso_text(in.lts, r, props[i].name);
+    }
+  }
+  return finish(s, report);
+}
+
 int run_equivalence(const RefinesSettings& s) {
   const std::vector<lts::DenseLts> in = read_inputs(s, 2);
   const lts::DenseLts &x_in = in[0], &y_in = in[1];
@@ -191,6 +271,7 @@ int run_equivalence(const RefinesSettings& s) {
 }  // namespace
 
 int run_refines(const RefinesSettings& s) {
+  if (!s.ltl.empty() || !s.ltl_file.empty()) return run_ltl(s);
   if (!s.progress.empty()) return run_progress(s);
   if (!s.equivalence.empty()) return run_equivalence(s);
   return run_inclusion(s);

@@ -27,6 +27,11 @@ void add_refines_options(CLI::App& app, RefinesSettings& s) {
                  "quotient that preserves it (lassos still on the input; -v says which)")
       ->check(CLI::IsMember({"input", "quotients"}))
       ->type_name("input|quotients");
+  app.add_option("--ltl", s.ltl, "Check a next-free LTL formula on one LTS (docs/ltl.md)")->type_name("FORMULA");
+  app.add_option("--ltl-file", s.ltl_file, "Check each `name: formula` line of FILE (docs/ltl.md)")->type_name("FILE");
+  app.add_option("--fairness", s.fairness, "Fairness for --ltl: none (weak and strong are not implemented yet)")
+      ->check(CLI::IsMember({"none", "weak", "strong"}))
+      ->type_name("none|weak|strong");
   app.add_option("--cex", s.cex_path,
                  "Write the counterexample trace to FILE, one label per line as in the .aut\n"
                  "(only when the relation does not hold)")
@@ -44,6 +49,17 @@ void add_refines_options(CLI::App& app, RefinesSettings& s) {
 namespace {
 
 void check_inputs(RefinesSettings& s) {
+  const bool ltl = !s.ltl.empty() || !s.ltl_file.empty();
+  if (s.fairness != "none") throw UsageError("--fairness " + s.fairness + " is not implemented: only none");
+  if (ltl && (s.lockfree || !s.progress.empty() || !s.equivalence.empty() || s.reduce))
+    throw UsageError("--ltl and --ltl-file exclude --lockfree, --progress, --equiv and --reduce");
+  if (!s.ltl.empty() && !s.ltl_file.empty()) throw UsageError("give --ltl or --ltl-file, not both");
+  if (ltl) {
+    if (s.inputs.empty()) s.inputs.push_back("");
+    if (s.inputs.size() != 1) throw UsageError("--ltl takes one LTS");
+    for (std::string& in : s.inputs) in = resolve_input(in);
+    return;
+  }
   if (s.progress_on != "input" && !s.lockfree && s.progress.empty())
     throw UsageError("--progress-on applies to --progress (and --lockfree) only");
   if (s.lockfree && !s.progress.empty() && s.progress != "lock-free")

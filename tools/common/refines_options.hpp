@@ -18,6 +18,9 @@ struct RefinesSettings {
   std::string progress;               // --progress P[,P...]|all; --lockfree sets "lock-free"
   std::string progress_on = "input";  // --progress-on input|quotients (docs/progress.md)
   std::string cex_path;
+  std::string ltl;       // --ltl FORMULA (docs/ltl.md)
+  std::string ltl_file;  // --ltl-file FILE: lines `name: formula`, # comments
+  std::string fairness = "none";
   refine::TraceStyle style;
   bool verbose = false;
   bool no_antichains = false;
