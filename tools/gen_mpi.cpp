@@ -1,14 +1,8 @@
 // gen-mpi: gen's full LTS explored by R MPI ranks (distributed/,
 // docs/scaling.md); `mpirun -np R gen-mpi MODEL ...` writes the bytes
-// `gen --no-reduce` writes. Setting up (options, model) runs on every rank
-// alike, with only rank 0's messages shown; an error after that ends the
-// whole run with MPI_Abort (status 2), and rank 0 writes the output only
-// once every rank has finished.
-#include <fcntl.h>
-#include <unistd.h>
-
+// `gen --no-reduce` writes. The set-up and the ending of a failed run are
+// tools/common/mpi_tool.hpp's.
 #include <cstdio>
-#include <cstdlib>
 #include <new>
 
 #include <fmt/format.h>
@@ -19,12 +13,12 @@
 #include "formats/aut_writer.hpp"
 #include "formats/output_file.hpp"
 #include "tools/common/gen_options.hpp"
+#include "tools/common/mpi_tool.hpp"
 #include "tools/common/tool.hpp"
 
 namespace {
 
-int rank = 0, ranks = 1;
-int saved_stderr = -1;
+tools::MpiRun mpi;
 
 // Options of gen that the distributed route does not support yet: refused,
 // never ignored (docs/scaling.md, "What gen-mpi supports").
@@ -39,63 +33,34 @@ void refuse_unsupported(const CLI::App& app, const tools::GenOptions& g) {
     throw tools::UsageError("-j/--jobs: each rank explores with one thread; start more ranks instead");
 }
 
-// Errors after the set-up: this rank prints and ends every rank.
-[[noreturn]] void abort_run(const std::string& message) {
-  if (saved_stderr >= 0) ::dup2(saved_stderr, STDERR_FILENO);
-  std::fprintf(stderr, "%s\ngen-mpi: rank %d of %d failed; ending the run, no output written\n", message.c_str(),
-               rank, ranks);
-  std::fflush(stderr);
-  formats::discard_uncommitted_outputs_before_exit();
-  MPI_Abort(MPI_COMM_WORLD, tools::exit_error);
-  std::_Exit(tools::exit_error);
-}
-
 lts::Lts explore_or_abort(const frontend::Program& program, const distributed::ExploreOptions& options,
                           distributed::ExploreStats& st) {
   try {
     return distributed::explore(program, MPI_COMM_WORLD, options, &st);
   } catch (const formats::ParseError& e) {
-    abort_run(e.what());
+    tools::abort_run("gen-mpi", e.what());
   } catch (const std::bad_alloc&) {
-    abort_run("gen-mpi: error: out of memory (--memory-limit is per rank)");
+    tools::abort_run("gen-mpi", "gen-mpi: error: out of memory (--memory-limit is per rank)");
   } catch (const std::exception& e) {
-    abort_run(fmt::format("gen-mpi: error: {}", e.what()));
-  }
-}
-
-// Every rank checks the options and loads the model; one MPI_Allreduce
-// then tells all whether all succeeded, so none waits for a rank that
-// stopped. Each rank that failed rethrows its own error (shown on rank 0).
-template <typename Body>
-auto set_up(Body body) {
-  int ok = 1, all_ok = 0;
-  try {
-    auto result = body();
-    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    if (!all_ok) std::exit((MPI_Finalize(), tools::exit_error));
-    return result;
-  } catch (...) {
-    ok = 0;
-    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    throw;
+    tools::abort_run("gen-mpi", fmt::format("gen-mpi: error: {}", e.what()));
   }
 }
 
 int generate(const CLI::App& app, const tools::GenOptions& g) {
   frontend::ExploreOptions gen_explore;
-  const frontend::Program program = set_up([&] {
+  const frontend::Program program = tools::set_up_on_every_rank([&] {
     refuse_unsupported(app, g);
     if (g.model == "-") throw tools::UsageError("the model must be a file: mpirun gives standard input to rank 0 only");
     const frontend::CompileOptions compile = tools::compile_options(g);
     gen_explore = tools::explore_options(app, g);
-    if (rank == 0) {
+    if (mpi.rank == 0) {
       formats::check_output_path(g.output.path);
       formats::check_outputs_spare_inputs({g.output.path}, {g.model});
     }
     return frontend::load_model(g.model, compile);
   });
   // The set-up is over: from here on every rank's errors are its own.
-  if (saved_stderr >= 0) ::dup2(saved_stderr, STDERR_FILENO);
+  tools::restore_stderr();
   distributed::ExploreOptions options;
   options.thread_steps = g.thread_steps;
   options.max_states = gen_explore.max_states;
@@ -107,21 +72,21 @@ int generate(const CLI::App& app, const tools::GenOptions& g) {
   lts::Lts lts = explore_or_abort(program, options, st);
   if (g.stats) {
     fmt::print(stderr, "gen-mpi: rank {}: {} states stored, {:.1f} bytes/state stored, {} records sent, {} bytes sent\n",
-               rank, st.own_states, static_cast<double>(st.store_bytes) / std::max<std::uint64_t>(st.own_states, 1),
+               mpi.rank, st.own_states, static_cast<double>(st.store_bytes) / std::max<std::uint64_t>(st.own_states, 1),
                st.records_sent, st.bytes_sent);
   }
   if (!st.any_call) {
-    if (rank != 0) return tools::exit_error;
+    if (mpi.rank != 0) return tools::exit_error;
     throw formats::ParseError(formats::Diagnostic{
         program.file, 0, 0,
         fmt::format("no thread of object '{}' can ever call a method, so the LTS would have no visible action "
                     "and every check on it would hold vacuously",
                     program.object)});
   }
-  if (rank != 0) return 0;
+  if (mpi.rank != 0) return 0;
   if (g.stats)
     fmt::print(stderr, "gen-mpi: {} states, {} transitions, {} levels, {} ranks, {:.3f} s\n", st.states,
-               st.transitions, st.levels, ranks, st.seconds);
+               st.transitions, st.levels, mpi.ranks, st.seconds);
   formats::OutputFile out(g.output.path);
   formats::write_aut(lts, out.stream(), g.output.aut);
   out.commit();
@@ -131,17 +96,7 @@ int generate(const CLI::App& app, const tools::GenOptions& g) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-  // The set-up fails alike on every rank: rank 0 alone says why.
-  if (rank != 0) {
-    saved_stderr = ::dup(STDERR_FILENO);
-    const int null = ::open("/dev/null", O_WRONLY);
-    ::dup2(null, STDERR_FILENO);
-    ::dup2(null, STDOUT_FILENO);
-    ::close(null);
-  }
+  mpi = tools::start_mpi(&argc, &argv);
   CLI::App app(
       "Generate the full LTS (.aut) of a concurrent object on R MPI ranks: the bytes 'gen --no-reduce' writes.\n"
       "Run as: mpirun -np R gen-mpi MODEL --no-reduce [options]",

@@ -1,0 +1,86 @@
+#include "distributed/lts_part.hpp"
+
+#include <algorithm>
+
+namespace distributed {
+
+LtsPart part_of(const lts::Lts& lts, int rank, int ranks) {
+  LtsPart part;
+  part.rank = rank;
+  part.ranks = ranks;
+  part.num_states = lts.num_states;
+  part.initial = lts.initial;
+  const std::uint32_t r = static_cast<std::uint32_t>(ranks);
+  const std::uint32_t n = lts.num_states > static_cast<std::uint32_t>(rank) ? (lts.num_states - rank + r - 1) / r : 0;
+  part.first.assign(n + 1, 0);
+  for (const lts::Transition& t : lts.transitions)
+    if (part.owner(t.from) == rank) ++part.first[part.local(t.from) + 1];
+  for (std::uint32_t i = 0; i < n; ++i) part.first[i + 1] += part.first[i];
+  part.label.resize(part.first[n]);
+  part.target.resize(part.first[n]);
+  std::vector<std::uint64_t> next(part.first.begin(), part.first.end() - 1);
+  // The input's order of each state's transitions is kept.
+  for (const lts::Transition& t : lts.transitions) {
+    if (part.owner(t.from) != rank) continue;
+    const std::uint64_t k = next[part.local(t.from)]++;
+    part.label[k] = t.label;
+    part.target[k] = t.to;
+  }
+  return part;
+}
+
+void Ghosts::set_up(std::vector<Words> requests) {
+  const LtsPart& part = *part_;
+  from_.assign(part.ranks + 1, 0);
+  for (int r = 0; r < part.ranks; ++r) {
+    Words& q = requests[r];
+    std::sort(q.begin(), q.end());
+    q.erase(std::unique(q.begin(), q.end()), q.end());
+    from_[r + 1] = from_[r] + static_cast<std::uint32_t>(q.size());
+    ghost_ids_.insert(ghost_ids_.end(), q.begin(), q.end());
+  }
+  serve_ = all_to_all(comm_, requests);
+  for (Words& w : serve_)
+    for (std::uint32_t& s : w) s = part.local(s);
+}
+
+std::uint32_t Ghosts::slot(lts::StateId s) const {
+  const LtsPart& part = *part_;
+  const int o = part.owner(s);
+  if (o == part.rank) return part.local(s);
+  const auto begin = ghost_ids_.begin() + from_[o], end = ghost_ids_.begin() + from_[o + 1];
+  return part.local_count() + static_cast<std::uint32_t>(std::lower_bound(begin, end, s) - ghost_ids_.begin());
+}
+
+void Ghosts::exchange(std::vector<std::uint32_t>& values) const {
+  const LtsPart& part = *part_;
+  std::vector<Words> out(part.ranks);
+  for (int r = 0; r < part.ranks; ++r)
+    for (std::uint32_t i : serve_[r]) out[r].push_back(values[i]);
+  const std::vector<Words> in = all_to_all(comm_, out);
+  values.resize(part.local_count() + ghost_count());
+  for (int r = 0; r < part.ranks; ++r)
+    std::copy(in[r].begin(), in[r].end(), values.begin() + part.local_count() + from_[r]);
+}
+
+void Ghosts::exchange(std::vector<Words>& sets) const {
+  const LtsPart& part = *part_;
+  std::vector<Words> out(part.ranks);
+  for (int r = 0; r < part.ranks; ++r)
+    for (std::uint32_t i : serve_[r]) {
+      out[r].push_back(static_cast<std::uint32_t>(sets[i].size()));
+      out[r].insert(out[r].end(), sets[i].begin(), sets[i].end());
+    }
+  const std::vector<Words> in = all_to_all(comm_, out);
+  sets.resize(part.local_count() + ghost_count());
+  for (int r = 0; r < part.ranks; ++r) {
+    std::size_t k = 0;
+    for (std::uint32_t g = from_[r]; g < from_[r + 1]; ++g) {
+      const std::uint32_t len = in[r][k++];
+      sets[part.local_count() + g].assign(in[r].begin() + k, in[r].begin() + k + len);
+      k += len;
+    }
+  }
+}
+
+}  // namespace distributed
