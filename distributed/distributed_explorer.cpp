@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "distributed/all_to_all.hpp"
 #include "distributed/level_numbering.hpp"
 #include "distributed/lts_gather.hpp"
 #include "distributed/owner_hash.hpp"
@@ -40,7 +41,10 @@ class Search {
     exchange_.emplace(comm_, record_.size(), [this](const std::uint32_t* r, int from) { accept(r, from); });
     interpreter_.limit_work(options.max_work);
   }
-  lts::Lts run(ExploreStats* stats);
+  // The whole search; then finish(label names, label keys, arrows, states)
+  // makes the result (lts_gather.hpp).
+  template <typename Finish>
+  auto run(ExploreStats* stats, Finish finish);
 
  private:
   void find_leaves();
@@ -138,7 +142,8 @@ void Search::number(std::uint32_t a, std::uint32_t b, std::uint64_t* total) {
   key_.clear();
 }
 
-lts::Lts Search::run(ExploreStats* stats) {
+template <typename Finish>
+auto Search::run(ExploreStats* stats, Finish finish) {
   const auto start = std::chrono::steady_clock::now();
   std::vector<std::int32_t> initial = p_.initial;
   interpreter_.initialize(initial);
@@ -195,10 +200,9 @@ lts::Lts Search::run(ExploreStats* stats) {
   std::vector<std::string> names;
   for (std::size_t l = 0; l < label_table_.labels().size(); ++l)
     names.emplace_back(label_table_.labels().name(static_cast<lts::LabelId>(l)));
-  lts::Lts result = gather_lts(comm_, names, label_keys_, std::move(arrows_), b);
+  auto result = finish(names, label_keys_, std::move(arrows_), b);
   if (stats) {
     stats->states = b;
-    stats->transitions = result.num_transitions();  // rank 0; the others' is 0
     stats->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
   (void)all_arrows;
@@ -210,7 +214,22 @@ lts::Lts Search::run(ExploreStats* stats) {
 lts::Lts explore(const frontend::Program& p, MPI_Comm comm, const ExploreOptions& options, ExploreStats* stats) {
   if (p.symmetric) throw std::invalid_argument("gen-mpi explores without symmetry");
   Search search(p, comm, options);
-  return search.run(stats);
+  lts::Lts result = search.run(stats, [comm](const auto& names, const auto& keys, auto&& arrows, std::uint32_t n) {
+    return gather_lts(comm, names, keys, std::move(arrows), n);
+  });
+  if (stats) stats->transitions = result.num_transitions();  // rank 0; the others' is 0
+  return result;
+}
+
+SharedLts explore_shared(const frontend::Program& p, MPI_Comm comm, const ExploreOptions& options,
+                         ExploreStats* stats) {
+  if (p.symmetric) throw std::invalid_argument("gen-mpi explores without symmetry");
+  Search search(p, comm, options);
+  SharedLts result = search.run(stats, [comm](const auto& names, const auto& keys, auto&& arrows, std::uint32_t n) {
+    return share_lts(comm, names, keys, std::move(arrows), n);
+  });
+  if (stats) stats->transitions = sum_over_ranks(comm, result.part.target.size());
+  return result;
 }
 
 }  // namespace distributed

@@ -15,6 +15,7 @@
 
 #include <mpi.h>
 
+#include "distributed/lts_gather.hpp"
 #include "frontend/program.hpp"
 #include "lts/lts.hpp"
 
@@ -47,5 +48,11 @@ struct ExploreStats {
 // run-time fault of the model throws formats::ParseError on the rank that
 // met it (the others then wait: the caller must end the run, MPI_Abort).
 lts::Lts explore(const frontend::Program& p, MPI_Comm comm, const ExploreOptions& options, ExploreStats* stats);
+
+// The same LTS left spread over the ranks (lts_gather.hpp), for the
+// distributed reduction: no rank ever holds it whole. stats->transitions
+// is then the total over all ranks.
+SharedLts explore_shared(const frontend::Program& p, MPI_Comm comm, const ExploreOptions& options,
+                         ExploreStats* stats);
 
 }  // namespace distributed

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "distributed/all_to_all.hpp"
 #include "lts/builder.hpp"
 
 namespace distributed {
@@ -33,18 +34,16 @@ std::vector<T> gather(MPI_Comm comm, const std::vector<T>& mine, std::vector<int
 
 }  // namespace
 
-lts::Lts gather_lts(MPI_Comm comm, const std::vector<std::string>& names, const std::vector<LabelKey>& keys,
-                    std::vector<Arrow>&& arrows, std::uint32_t num_states) {
+GlobalLabels global_labels(MPI_Comm comm, const std::vector<std::string>& names, const std::vector<LabelKey>& keys) {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   std::vector<char> text;
   for (const std::string& n : names) text.insert(text.end(), n.c_str(), n.c_str() + n.size() + 1);
-  std::vector<int> text_counts, key_counts, arrow_counts;
+  std::vector<int> text_counts, key_counts;
   const std::vector<char> all_text = gather(comm, text, text_counts);
   const std::vector<LabelKey> all_keys = gather(comm, keys, key_counts);
-  std::vector<Arrow> all = gather(comm, arrows, arrow_counts);
-  arrows = {};
-  if (rank != 0) return {};
+  GlobalLabels result;
+  if (rank != 0) return result;
   // Every name with its smallest key; (rank, local id) -> name.
   std::map<std::string, LabelKey> first;
   std::vector<std::vector<std::string>> local(text_counts.size());
@@ -62,15 +61,28 @@ lts::Lts gather_lts(MPI_Comm comm, const std::vector<std::string>& names, const 
   for (auto& [name, k] : first)
     if (name != local[0][0]) order.emplace_back(k, name);  // local label 0 is tau everywhere
   std::sort(order.begin(), order.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-  lts::LtsBuilder builder;
   std::map<std::string, lts::LabelId> id;
-  for (const auto& [k, name] : order) id[name] = builder.label(name);
-  std::vector<std::vector<lts::LabelId>> global(local.size());
+  for (const auto& [k, name] : order) id[name] = result.table.intern(name);
+  result.of_rank.resize(local.size());
   for (std::size_t r = 0; r < local.size(); ++r) {
-    global[r].push_back(lts::tau);
-    for (std::size_t l = 1; l < local[r].size(); ++l) global[r].push_back(id.at(local[r][l]));
+    result.of_rank[r].push_back(lts::tau);
+    for (std::size_t l = 1; l < local[r].size(); ++l) result.of_rank[r].push_back(id.at(local[r][l]));
   }
-  for (Arrow& a : all) a.label = global[a.label >> 24][a.label & 0xffffff];
+  return result;
+}
+
+lts::Lts gather_lts(MPI_Comm comm, const std::vector<std::string>& names, const std::vector<LabelKey>& keys,
+                    std::vector<Arrow>&& arrows, std::uint32_t num_states) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  GlobalLabels labels = global_labels(comm, names, keys);
+  std::vector<int> arrow_counts;
+  std::vector<Arrow> all = gather(comm, arrows, arrow_counts);
+  arrows = {};
+  if (rank != 0) return {};
+  lts::LtsBuilder builder;
+  for (lts::LabelId l = 1; l < labels.table.size(); ++l) builder.label(labels.table.name(l));
+  for (Arrow& a : all) a.label = labels.of_rank[a.label >> 24][a.label & 0xffffff];
   std::sort(all.begin(), all.end(),
             [](const Arrow& x, const Arrow& y) { return std::tie(x.source, x.label, x.target) < std::tie(y.source, y.label, y.target); });
   all.erase(std::unique(all.begin(), all.end(),
@@ -83,6 +95,48 @@ lts::Lts gather_lts(MPI_Comm comm, const std::vector<std::string>& names, const 
   builder.set_initial(0);
   builder.ensure_states(num_states);
   return std::move(builder).finish();
+}
+
+SharedLts share_lts(MPI_Comm comm, const std::vector<std::string>& names, const std::vector<LabelKey>& keys,
+                    std::vector<Arrow>&& arrows, std::uint32_t num_states) {
+  int rank = 0, ranks = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &ranks);
+  SharedLts shared;
+  GlobalLabels labels = global_labels(comm, names, keys);
+  // Every rank learns every rank's label ids: its arrows carry the senders'.
+  Words flat;
+  if (rank == 0)
+    for (const auto& ids : labels.of_rank) {
+      flat.push_back(static_cast<std::uint32_t>(ids.size()));
+      flat.insert(flat.end(), ids.begin(), ids.end());
+    }
+  unsigned long long size = flat.size();
+  MPI_Bcast(&size, 1, MPI_UNSIGNED_LONG_LONG, 0, comm);
+  flat.resize(size);
+  MPI_Bcast(flat.data(), static_cast<int>(size), MPI_UINT32_T, 0, comm);
+  std::vector<Words> of_rank(ranks);
+  for (std::size_t k = 0, r = 0; k < flat.size(); ++r) {
+    const std::uint32_t n = flat[k++];
+    of_rank[r].assign(flat.begin() + k, flat.begin() + k + n);
+    k += n;
+  }
+  // Each transition to its source's owner (lts_part.hpp).
+  std::vector<Words> out(ranks);
+  for (const Arrow& a : arrows)
+    out[a.source % static_cast<std::uint32_t>(ranks)].insert(
+        out[a.source % static_cast<std::uint32_t>(ranks)].end(),
+        {a.source, of_rank[a.label >> 24][a.label & 0xffffff], a.target});
+  arrows = {};
+  std::vector<lts::Transition> mine;
+  for (const Words& w : all_to_all(comm, out))
+    for (std::size_t k = 0; k < w.size(); k += 3) mine.push_back({w[k], w[k + 1], w[k + 2]});
+  out = {};
+  std::sort(mine.begin(), mine.end());
+  mine.erase(std::unique(mine.begin(), mine.end()), mine.end());
+  shared.part = part_from_transitions(mine, rank, ranks, num_states, 0);
+  shared.labels = std::move(labels.table);
+  return shared;
 }
 
 }  // namespace distributed

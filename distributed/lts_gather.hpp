@@ -13,6 +13,7 @@
 
 #include <mpi.h>
 
+#include "distributed/lts_part.hpp"
 #include "lts/lts.hpp"
 
 namespace distributed {
@@ -29,9 +30,27 @@ struct Arrow {
   std::uint32_t source, label, target;
 };
 
-// names[l], keys[l]: this rank's label l (0 is tau). Collective; on rank 0
-// the LTS, elsewhere an empty one.
+// On rank 0: the labels in gen's order, and for each rank its local label
+// ids' global ids (names[l], keys[l]: this rank's label l, 0 is tau).
+// Collective; empty on the other ranks.
+struct GlobalLabels {
+  lts::LabelTable table;
+  std::vector<std::vector<lts::LabelId>> of_rank;
+};
+GlobalLabels global_labels(MPI_Comm comm, const std::vector<std::string>& names, const std::vector<LabelKey>& keys);
+
+// Collective; on rank 0 the LTS, elsewhere an empty one.
 lts::Lts gather_lts(MPI_Comm comm, const std::vector<std::string>& names, const std::vector<LabelKey>& keys,
+                    std::vector<Arrow>&& arrows, std::uint32_t num_states);
+
+// The same LTS left spread over the ranks for the distributed reduction:
+// each rank gets its share (lts_part.hpp: the states s with s mod R =
+// rank, their transitions without repeats), rank 0 also the label table.
+struct SharedLts {
+  LtsPart part;
+  lts::LabelTable labels;  // rank 0's; elsewhere only tau
+};
+SharedLts share_lts(MPI_Comm comm, const std::vector<std::string>& names, const std::vector<LabelKey>& keys,
                     std::vector<Arrow>&& arrows, std::uint32_t num_states);
 
 }  // namespace distributed

@@ -4,29 +4,42 @@
 
 namespace distributed {
 
-LtsPart part_of(const lts::Lts& lts, int rank, int ranks) {
+namespace {
+
+template <typename Transitions>
+LtsPart make_part(const Transitions& transitions, int rank, int ranks, lts::StateId num_states, lts::StateId initial) {
   LtsPart part;
   part.rank = rank;
   part.ranks = ranks;
-  part.num_states = lts.num_states;
-  part.initial = lts.initial;
+  part.num_states = num_states;
+  part.initial = initial;
   const std::uint32_t r = static_cast<std::uint32_t>(ranks);
-  const std::uint32_t n = lts.num_states > static_cast<std::uint32_t>(rank) ? (lts.num_states - rank + r - 1) / r : 0;
+  const std::uint32_t n = num_states > static_cast<std::uint32_t>(rank) ? (num_states - rank + r - 1) / r : 0;
   part.first.assign(n + 1, 0);
-  for (const lts::Transition& t : lts.transitions)
+  for (const lts::Transition& t : transitions)
     if (part.owner(t.from) == rank) ++part.first[part.local(t.from) + 1];
   for (std::uint32_t i = 0; i < n; ++i) part.first[i + 1] += part.first[i];
   part.label.resize(part.first[n]);
   part.target.resize(part.first[n]);
   std::vector<std::uint64_t> next(part.first.begin(), part.first.end() - 1);
-  // The input's order of each state's transitions is kept.
-  for (const lts::Transition& t : lts.transitions) {
+  for (const lts::Transition& t : transitions) {
     if (part.owner(t.from) != rank) continue;
     const std::uint64_t k = next[part.local(t.from)]++;
     part.label[k] = t.label;
     part.target[k] = t.to;
   }
   return part;
+}
+
+}  // namespace
+
+LtsPart part_of(const lts::Lts& lts, int rank, int ranks) {
+  return make_part(lts.transitions, rank, ranks, lts.num_states, lts.initial);
+}
+
+LtsPart part_from_transitions(const std::vector<lts::Transition>& transitions, int rank, int ranks,
+                              lts::StateId num_states, lts::StateId initial) {
+  return make_part(transitions, rank, ranks, num_states, initial);
 }
 
 void Ghosts::set_up(std::vector<Words> requests) {

@@ -29,6 +29,10 @@ struct LtsPart {
 
 // This rank's share of `lts` (which every rank holds alike).
 LtsPart part_of(const lts::Lts& lts, int rank, int ranks);
+// The share made of `transitions`, whose sources this rank owns (kept in
+// their order per state).
+LtsPart part_from_transitions(const std::vector<lts::Transition>& transitions, int rank, int ranks,
+                              lts::StateId num_states, lts::StateId initial);
 
 // Values of remote states: set up once with the remote states a rank
 // reads (each owner learns whom to serve), then each exchange sends every

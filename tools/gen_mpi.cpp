@@ -9,7 +9,9 @@
 #include <mpi.h>
 #include <CLI/CLI.hpp>
 
+#include "bisim/equivalence.hpp"
 #include "distributed/distributed_explorer.hpp"
+#include "distributed/distributed_quotient.hpp"
 #include "formats/aut_writer.hpp"
 #include "formats/output_file.hpp"
 #include "tools/common/gen_options.hpp"
@@ -33,20 +35,19 @@ void refuse_unsupported(const CLI::App& app, const tools::GenOptions& g) {
     throw tools::UsageError("-j/--jobs: each rank explores with one thread; start more ranks instead");
 }
 
-lts::Lts explore_or_abort(const frontend::Program& program, const distributed::ExploreOptions& options,
-                          distributed::ExploreStats& st) {
-  try {
-    return distributed::explore(program, MPI_COMM_WORLD, options, &st);
-  } catch (const formats::ParseError& e) {
-    tools::abort_run("gen-mpi", e.what());
-  } catch (const std::bad_alloc&) {
-    tools::abort_run("gen-mpi", "gen-mpi: error: out of memory (--memory-limit is per rank)");
-  } catch (const std::exception& e) {
-    tools::abort_run("gen-mpi", fmt::format("gen-mpi: error: {}", e.what()));
-  }
+// The quotient under `e` of the LTS the ranks explored, never gathered
+// whole: the bytes of `gen --no-reduce | quotient -e E`.
+lts::Lts quotient_of_shared(const frontend::Program& program, const distributed::ExploreOptions& options,
+                            distributed::ExploreStats& st, bisim::Equivalence e) {
+  const distributed::SharedLts shared = distributed::explore_shared(program, MPI_COMM_WORLD, options, &st);
+  const auto on_round = [&](const distributed::RoundProgress& p) {
+    if (mpi.rank == 0) fmt::print(stderr, "gen-mpi: round {}: {} blocks, {:.3f} s\n", p.round, p.blocks, p.seconds);
+  };
+  const distributed::DistributedPartition p = distributed::refine(MPI_COMM_WORLD, shared.part, e, on_round);
+  return distributed::gather_quotient(MPI_COMM_WORLD, shared.part, p, e, shared.labels);
 }
 
-int generate(const CLI::App& app, const tools::GenOptions& g) {
+int generate(const CLI::App& app, const tools::GenOptions& g, const std::string& quotient) {
   frontend::ExploreOptions gen_explore;
   const frontend::Program program = tools::set_up_on_every_rank([&] {
     refuse_unsupported(app, g);
@@ -69,7 +70,10 @@ int generate(const CLI::App& app, const tools::GenOptions& g) {
                p.seconds);
   };
   distributed::ExploreStats st;
-  lts::Lts lts = explore_or_abort(program, options, st);
+  lts::Lts lts = tools::or_abort("gen-mpi", [&] {
+    return quotient.empty() ? distributed::explore(program, MPI_COMM_WORLD, options, &st)
+                            : quotient_of_shared(program, options, st, *bisim::parse_equivalence(quotient));
+  });
   if (g.stats) {
     fmt::print(stderr, "gen-mpi: rank {}: {} states stored, {:.1f} bytes/state stored, {} records sent, {} bytes sent\n",
                mpi.rank, st.own_states, static_cast<double>(st.store_bytes) / std::max<std::uint64_t>(st.own_states, 1),
@@ -104,12 +108,19 @@ int main(int argc, char** argv) {
   tools::describe_tool(app,
                        "Examples:\n"
                        "  mpirun -np 4 gen-mpi models/ms_queue.conc -t 2 -n 2 --no-reduce -o impl.aut\n"
+                       "  mpirun -np 4 gen-mpi models/ms_queue.conc -t 3 -n 2 --no-reduce --quotient divbranching -o impl.q.aut\n"
                        "Supported: --no-reduce (required), --thread-steps, --max-states, --memory-limit (per rank).\n"
                        "Refused: the default partial-order reduction, --symmetry, -j (docs/scaling.md).\n"
                        "Exit status: 0 on success, 2 on an error (on any rank; no output is written).");
   tools::GenOptions g;
   tools::add_gen_options(app, g);
-  const int status = tools::run_tool(app, argc, argv, [&] { return generate(app, g); });
+  std::string quotient;
+  app.add_option("--quotient", quotient,
+                 "Write the quotient under E instead of the LTS, which no rank then holds whole: the bytes of\n"
+                 "'gen --no-reduce | quotient -e E'")
+      ->check(CLI::IsMember({"strong", "branching", "divbranching"}))
+      ->type_name("E");
+  const int status = tools::run_tool(app, argc, argv, [&] { return generate(app, g, quotient); });
   MPI_Finalize();
   return status;
 }

@@ -4,7 +4,6 @@
 // `quotient -e E FILE` writes. Every rank reads the file and keeps its
 // share of the states; rank 0 assembles and writes the quotient.
 #include <cstdio>
-#include <new>
 
 #include <fmt/format.h>
 #include <mpi.h>
@@ -48,17 +47,6 @@ Input read_share(const tools::QuotientSettings& s, bisim::Equivalence e) {
   return in;
 }
 
-template <typename Body>
-auto or_abort(Body body) {
-  try {
-    return body();
-  } catch (const std::bad_alloc&) {
-    tools::abort_run("quotient-mpi", "quotient-mpi: error: out of memory (--memory-limit is per rank)");
-  } catch (const std::exception& e) {
-    tools::abort_run("quotient-mpi", fmt::format("quotient-mpi: error: {}", e.what()));
-  }
-}
-
 int reduce(const tools::QuotientSettings& s) {
   const bisim::Equivalence e = *bisim::parse_equivalence(s.equivalence);
   const Input in = tools::set_up_on_every_rank([&] { return read_share(s, e); });
@@ -66,7 +54,7 @@ int reduce(const tools::QuotientSettings& s) {
   const auto on_round = [&](const distributed::RoundProgress& p) {
     if (mpi.rank == 0) fmt::print(stderr, "quotient-mpi: round {}: {} blocks, {:.3f} s\n", p.round, p.blocks, p.seconds);
   };
-  const lts::Lts q = or_abort([&] {
+  const lts::Lts q = tools::or_abort("quotient-mpi", [&] {
     const distributed::DistributedPartition p = distributed::refine(MPI_COMM_WORLD, in.part, e, on_round);
     return distributed::gather_quotient(MPI_COMM_WORLD, in.part, p, e, in.labels);
   });

@@ -4,10 +4,13 @@
 // after that ends the whole run with MPI_Abort (status 2), and rank 0
 // writes the output only once every rank has finished (docs/scaling.md).
 #include <cstdlib>
+#include <new>
 #include <string>
 
+#include <fmt/format.h>
 #include <mpi.h>
 
+#include "formats/diagnostic.hpp"
 #include "tools/common/tool.hpp"
 
 namespace tools {
@@ -24,6 +27,21 @@ void restore_stderr();
 // Prints `message` and that rank K of R failed, discards uncommitted
 // outputs and ends every rank with status 2.
 [[noreturn]] void abort_run(const char* tool, const std::string& message);
+
+// body(), its errors (a fault of the model, out of memory, any other)
+// ending the whole run through abort_run.
+template <typename Body>
+auto or_abort(const char* tool, Body body) {
+  try {
+    return body();
+  } catch (const formats::ParseError& e) {
+    abort_run(tool, e.what());
+  } catch (const std::bad_alloc&) {
+    abort_run(tool, fmt::format("{}: error: out of memory (--memory-limit is per rank)", tool));
+  } catch (const std::exception& e) {
+    abort_run(tool, fmt::format("{}: error: {}", tool, e.what()));
+  }
+}
 
 // Runs body() on every rank; one MPI_Allreduce then tells all whether all
 // succeeded, so none waits for a rank that stopped. A rank that failed
