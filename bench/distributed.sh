@@ -2,7 +2,8 @@
 # gen-mpi on 1, 2 and 4 ranks beside the single-process gen (--no-reduce,
 # -j 1): wall time, successor-record bytes sent per state (summed over the
 # ranks, over the LTS's states) and peak resident memory per rank (GNU
-# time). Prints a Markdown table and the commands behind it.
+# time); then the quotient route (gen | quotient -e divbranching beside
+# gen-mpi --quotient divbranching). Prints Markdown tables and the commands.
 #   bash bench/distributed.sh [MODEL [GEN ARGS...]]   default: models/ms_queue.conc -t 3 -n 1
 # On a 2-core machine 4 ranks oversubscribe the cores: read the times as
 # the cost of the protocol, not as a speed-up.
@@ -38,4 +39,29 @@ for np in 1 2 4; do
   same=no; cmp -s "$work/gen.aut" "$work/mpi$np.aut" && same=yes
   awk -v np="$np" -v t="$(awk -v a="$start" -v b="$end" 'BEGIN {print b - a}')" -v sent="$sent" -v n="$states" \
     -v mem="$mem" -v same="$same" 'BEGIN {printf "| gen-mpi | %d | %.2f | %.1f | %s | %s |\n", np, t, sent / n, mem, same}'
+done
+
+# Generate and reduce: gen | quotient -e divbranching on one machine beside
+# gen-mpi --quotient divbranching, where no rank holds the LTS whole.
+start=$(date +%s.%N)
+/usr/bin/time -f %M -o "$work/q.mem" "$bin/quotient" -e divbranching "$work/gen.aut" -o "$work/ref.q.aut"
+end=$(date +%s.%N)
+q_time=$(awk -v a="$start" -v b="$end" -v g="$gen_time" 'BEGIN {print b - a + g}')
+echo
+echo "command: gen ... --no-reduce -j 1 then quotient -e divbranching; mpirun -np R gen-mpi ... --no-reduce --quotient divbranching"
+echo "quotient states: $(head -1 "$work/ref.q.aut" | tr -d 'des()' | cut -d, -f3)"
+echo
+echo "| route | ranks | time (s) | peak memory per rank (MiB) | same bytes as quotient |"
+echo "|---|---:|---:|---|---|"
+printf "| gen, then quotient | 1 | %.2f | %d, %d |  - |\n" "$q_time" $(( $(cat "$work/gen.mem") / 1024 )) $(( $(cat "$work/q.mem") / 1024 ))
+for np in 1 2 4; do
+  start=$(date +%s.%N)
+  mpirun --oversubscribe -np "$np" sh -c \
+    '/usr/bin/time -f %M -o "$0/qmem.$OMPI_COMM_WORLD_RANK" "$@"' "$work" \
+    "$bin/gen-mpi" "$model" "${args[@]}" --no-reduce --quotient divbranching -o "$work/q$np.aut" 2>"$work/q$np.err"
+  end=$(date +%s.%N)
+  mem=$(for r in $(seq 0 $((np - 1))); do echo $(( $(cat "$work/qmem.$r") / 1024 )); done | paste -sd/)
+  same=no; cmp -s "$work/ref.q.aut" "$work/q$np.aut" && same=yes
+  awk -v np="$np" -v t="$(awk -v a="$start" -v b="$end" 'BEGIN {print b - a}')" -v mem="$mem" -v same="$same" \
+    'BEGIN {printf "| gen-mpi --quotient | %d | %.2f | %s | %s |\n", np, t, mem, same}'
 done
