@@ -17,11 +17,14 @@ std::optional<Fairness> parse_fairness(const std::string& name) {
 std::optional<ThreadLabels> thread_labels(const lts::Lts& lts) {
   ThreadLabels t;
   t.by_label.assign(lts.labels.size(), 0);
+  t.threaded.assign(lts.labels.size(), false);
   std::map<std::uint32_t, std::vector<lts::LabelId>> by_thread;
   for (lts::LabelId id = 1; id < lts.labels.size(); ++id) {
     std::uint32_t thread = 0;
-    if (refine::classify_label(lts.labels.name(id), thread).kind != refine::LabelKind::other)
-      by_thread[thread].push_back(id);
+    const refine::LabelKind kind = refine::classify_label(lts.labels.name(id), thread).kind;
+    if (kind == refine::LabelKind::other) continue;
+    t.threaded[id] = true;
+    if (kind != refine::LabelKind::call) by_thread[thread].push_back(id);
   }
   if (by_thread.size() > 64) return std::nullopt;
   for (const auto& [thread, ids] : by_thread) {
@@ -34,7 +37,7 @@ std::optional<ThreadLabels> thread_labels(const lts::Lts& lts) {
 std::optional<lts::Transition> unthreaded_transition(const lts::Lts& lts, const ThreadLabels& t) {
   const std::vector<bool> reachable = lts::reachable_states(lts);
   for (const lts::Transition& tr : lts.transitions)
-    if (reachable[tr.from] && t.by_label[tr.label] == 0) return tr;
+    if (reachable[tr.from] && !t.threaded[tr.label]) return tr;
   return std::nullopt;
 }
 

@@ -1,8 +1,11 @@
 #pragma once
 // Fairness of runs per thread (docs/ltl.md, "Fairness"). The thread of a
 // transition is T when its label is call(T,...), ret(T,...) or step(T)
-// (the labels of `gen --thread-steps`, refine/thread_steps.hpp); thread T
-// is enabled at a state when some transition of T leaves it.
+// (the labels of `gen --thread-steps`, refine/thread_steps.hpp). The
+// object's actions of T are step(T) and ret(T,...); a call is the client's
+// choice, which no fairness forces (docs/progress.md, "Definitions").
+// Thread T is enabled at a state when an object action of T leaves it, and
+// taken by a transition that is one.
 //   weak:   no thread is enabled at every state from some point on and
 //           never taken (justice; SPIN's weak fairness, Holzmann, The SPIN
 //           Model Checker, 2003, Ch. 8).
@@ -26,7 +29,8 @@ std::optional<Fairness> parse_fairness(const std::string& name);
 using ThreadMask = std::uint64_t;  // bit b: the b-th thread of ThreadLabels::threads
 
 struct ThreadLabels {
-  std::vector<ThreadMask> by_label;    // by label id: the thread's bit, 0 for a label without thread
+  std::vector<ThreadMask> by_label;    // by label id: the thread's bit for an object action, else 0
+  std::vector<bool> threaded;          // by label id: call(T,..), ret(T,..) or step(T)
   std::vector<std::uint32_t> threads;  // the thread number of each bit, increasing
 };
 

@@ -324,6 +324,20 @@ TEST(LtlFairness, ADeadlockedRunIsFair) {
   }
 }
 
+// 0 -step(2)-> 0, 0 -call(1,a)-> 1 -step(1)-> 1: thread 1's call is
+// enabled for ever in step(2)^w, but a call is the client's choice and no
+// fairness forces it (docs/ltl.md, "Fairness"): F call(1,a) fails under
+// both. Once called, thread 1 is pending: G (call(1,a) -> F step(1)) holds
+// there trivially, and F step(2) fails under weak fairness after the call
+// (thread 2 has no action at 1, so it is not enabled).
+TEST(LtlFairness, NoFairnessForcesACall) {
+  const lts::Lts l = threaded(2, {{0, "step(2)", 0}, {0, "call(1,a)", 1}, {1, "step(1)", 1}});
+  for (ltl::Fairness fairness : {ltl::Fairness::weak, ltl::Fairness::strong}) {
+    EXPECT_FALSE(ltl::check_ltl(l, ltl::parse_formula("F call(1,a)"), fairness).holds);
+    EXPECT_FALSE(ltl::check_ltl(l, ltl::parse_formula("G !call(1,a)"), fairness).holds);
+  }
+}
+
 TEST(LtlFairness, NamesTheUnthreadedTransition) {
   lts::Lts l = threaded(2, {{0, "step(1)", 1}, {1, "a", 0}});
   const auto t = ltl::thread_labels(l);

@@ -55,7 +55,7 @@ std::vector<bool> eval(const ltl::Formula& f, int n, const std::vector<std::stri
 
 unsigned thread_of(const std::string& label) {
   const std::size_t open = label.find('(');
-  if (open == std::string::npos) return 0;
+  if (open == std::string::npos || label.rfind("call", 0) == 0) return 0;
   unsigned t = 0;
   for (std::size_t i = open + 1; i < label.size() && label[i] >= '0' && label[i] <= '9'; ++i) t = 10 * t + (label[i] - '0');
   return t;

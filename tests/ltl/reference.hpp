@@ -25,8 +25,9 @@ struct Word {
 std::optional<Word> violating_lasso(const lts::Lts& lts, const ltl::Formula& f, int bound,
                                     ltl::Fairness fairness = ltl::Fairness::none);
 
-// The thread of a label as the test LTSs write it: the number after the
-// first '(' (step(2), call(1,a)); 0 for none (tau, a, the end stutter).
+// The thread of an object action as the test LTSs write it: the number
+// after the first '(' of step(T) or ret(T,..); 0 for none (tau, a call,
+// the end stutter: no fairness forces a client to call).
 unsigned thread_of(const std::string& label);
 
 // Whether a cycle is fair (docs/ltl.md, "Fairness"), given the threads
