@@ -1,6 +1,7 @@
 #include "ltl/check.hpp"
 
 #include <deque>
+#include <stdexcept>
 #include <unordered_map>
 
 #include "ltl/buchi.hpp"
@@ -12,17 +13,20 @@ namespace {
 struct Edge {
   std::uint32_t to;
   LassoStep step;
-  bool reads;  // reads a letter (not a tau stutter)
+  bool reads;         // reads a letter (not a tau stutter)
+  ThreadMask thread;  // the thread of the LTS transition (0: none, or the end stutter)
 };
 
-// Iterative Tarjan over an adjacency list; component ids by state.
-std::vector<std::uint32_t> tarjan(const std::vector<std::vector<Edge>>& g) {
+// Iterative Tarjan over the sub-graph of the states marked `in` (all when
+// `in` is empty); component ids by state, none for states outside.
+std::vector<std::uint32_t> tarjan(const std::vector<std::vector<Edge>>& g, const std::vector<bool>& in = {}) {
   const std::uint32_t none = static_cast<std::uint32_t>(-1);
+  auto inside = [&](std::uint32_t v) { return in.empty() || in[v]; };
   std::vector<std::uint32_t> index(g.size(), none), low(g.size()), comp(g.size(), none), stack;
   std::vector<std::pair<std::uint32_t, std::size_t>> call;
   std::uint32_t next = 0, comps = 0;
   for (std::uint32_t r = 0; r < g.size(); ++r) {
-    if (index[r] != none) continue;
+    if (index[r] != none || !inside(r)) continue;
     call.push_back({r, 0});
     index[r] = low[r] = next++;
     stack.push_back(r);
@@ -30,6 +34,7 @@ std::vector<std::uint32_t> tarjan(const std::vector<std::vector<Edge>>& g) {
       auto& [v, i] = call.back();
       if (i < g[v].size()) {
         const std::uint32_t w = g[v][i++].to;
+        if (!inside(w)) continue;
         if (index[w] == none) {
           index[w] = low[w] = next++;
           stack.push_back(w);
@@ -62,7 +67,7 @@ std::vector<bool> ending_states(const lts::Lts& lts) {
   std::vector<bool> out(lts.num_states, false), ends(lts.num_states, false);
   for (const auto& t : lts.transitions) {
     out[t.from] = true;
-    if (t.label == lts::tau) tau[t.from].push_back({t.to, {}, false});
+    if (t.label == lts::tau) tau[t.from].push_back({t.to, {}, false, 0});
   }
   const auto comp = tarjan(tau);
   for (const auto& t : lts.transitions)
@@ -74,7 +79,9 @@ std::vector<bool> ending_states(const lts::Lts& lts) {
 
 class Product {
  public:
-  Product(const lts::Lts& lts, const Buchi& b) : lts_(lts), b_(b), ends_(ending_states(lts)) {
+  Product(const lts::Lts& lts, const Buchi& b, const ThreadLabels& threads)
+      : lts_(lts), b_(b), threads_(threads), ends_(ending_states(lts)) {
+    enabled_lts_ = enabled_threads(lts, threads);
     for (std::size_t n = 0; n < b.nodes.size(); ++n)
       if (b.nodes[n].initial) initial_.push_back(id(lts.initial, static_cast<int>(n)));
     by_state_.resize(lts.num_states);
@@ -88,6 +95,10 @@ class Product {
   std::vector<std::vector<Edge>> graph;
   std::vector<std::pair<lts::StateId, int>> states;
   std::vector<std::uint32_t> initial_;
+  // The threads enabled at product state p (none at the end state).
+  ThreadMask enabled(std::uint32_t p) const {
+    return states[p].first < lts_.num_states ? enabled_lts_[states[p].first] : 0;
+  }
 
  private:
   std::uint32_t id(lts::StateId s, int n) {
@@ -105,7 +116,7 @@ class Product {
     if (!b_.admits(n, letter)) return;
     for (int m : b_.nodes[n].successors) {
       const std::uint32_t q = id(to, m);
-      graph[p].push_back({q, step, true});
+      graph[p].push_back({q, step, true, step.end ? 0 : threads_.by_label[step.label]});
     }
   }
   void expand(std::uint32_t p) {
@@ -116,7 +127,7 @@ class Product {
     for (const auto& t : by_state_[s]) {
       if (t.label == lts::tau) {
         const std::uint32_t q = id(t.to, n);  // before graph[p]: id() may grow graph
-        graph[p].push_back({q, {t.from, t.to, t.label, false}, false});
+        graph[p].push_back({q, {t.from, t.to, t.label, false}, false, threads_.by_label[t.label]});
       } else {
         read(p, lts_.labels.name(t.label), t.to, {t.from, t.to, t.label, false});
       }
@@ -125,7 +136,9 @@ class Product {
 
   const lts::Lts& lts_;
   const Buchi& b_;
+  const ThreadLabels& threads_;
   std::vector<bool> ends_;
+  std::vector<ThreadMask> enabled_lts_;
   std::vector<std::vector<lts::Transition>> by_state_;
   std::unordered_map<std::uint64_t, std::uint32_t> ids_;
   std::deque<std::uint32_t> work_;
@@ -164,65 +177,164 @@ std::vector<Edge> bfs(const Product& p, const std::vector<std::uint32_t>& from, 
   return {};
 }
 
-// The lasso through component c: a stem to it, then a cycle inside it that
-// visits every acceptance set and reads a letter (Couvreur 1999, Section 3).
-void lasso(const Product& p, const Buchi& b, const std::vector<std::uint32_t>& comp, std::uint32_t c, LtlResult& r) {
-  auto in_c = [&](std::uint32_t v) { return comp[v] == c; };
-  std::uint32_t entry, at;
-  auto append = [](std::vector<LassoStep>& out, const std::vector<Edge>& path) {
-    for (const auto& e : path) out.push_back(e.step);
-  };
-  append(r.stem, bfs(p, p.initial_, [](std::uint32_t) { return true; }, in_c, entry));
-  at = entry;
-  for (std::size_t j = 0; j < b.acceptance_sets; ++j) {
-    std::uint32_t next;
-    append(r.cycle, bfs(p, {at}, in_c, [&](std::uint32_t v) { return b.nodes[p.states[v].second].accepting[j]; }, next));
-    at = next;
-  }
-  std::uint32_t src;
-  auto reads_inside = [&](std::uint32_t v) {
+// What the cycles inside a set of states can do: read a letter, meet each
+// acceptance set, take threads (edges inside), leave threads disabled.
+struct Summary {
+  bool reads = false;
+  std::vector<bool> acc;
+  ThreadMask taken = 0, enabled = 0, disabled = 0;
+};
+
+Summary summarise(const Product& p, const Buchi& b, const std::vector<std::uint32_t>& members,
+                  const std::vector<bool>& in) {
+  Summary s;
+  s.acc.assign(b.acceptance_sets, false);
+  for (std::uint32_t v : members) {
+    for (std::size_t j = 0; j < b.acceptance_sets; ++j) s.acc[j] = s.acc[j] || b.nodes[p.states[v].second].accepting[j];
+    s.enabled |= p.enabled(v);
+    s.disabled |= ~p.enabled(v);
     for (const Edge& e : p.graph[v])
-      if (e.reads && in_c(e.to)) return true;
-    return false;
-  };
-  append(r.cycle, bfs(p, {at}, in_c, reads_inside, src));
-  for (const Edge& e : p.graph[src])
-    if (e.reads && in_c(e.to)) {
-      r.cycle.push_back(e.step);
-      at = e.to;
-      break;
+      if (in[e.to]) {
+        s.reads = s.reads || e.reads;
+        s.taken |= e.thread;
+      }
+  }
+  return s;
+}
+
+// A strongly connected set of product states in which a cycle reads a
+// letter, meets every acceptance set (Couvreur 1999) and is fair; empty if
+// none. Weak fairness is a generalised Buechi condition (each thread taken,
+// or disabled somewhere, in the component). Strong fairness is a Streett
+// condition, decided by the SCC refinement of Emerson and Lei, "Modalities
+// for model checking: branching time logic strikes back", SCP 1987, Section
+// 5 (also Latvala and Heljanko, "Coping with strong fairness", Fundam.
+// Inform. 2000): in a component where thread T is enabled and never taken,
+// a fair run avoids the states enabling T from some point on, so those are
+// removed and the rest is decomposed again.
+std::vector<bool> fair_component(const Product& p, const Buchi& b, Fairness fairness, ThreadMask all) {
+  std::vector<std::vector<bool>> work{std::vector<bool>(p.graph.size(), true)};
+  while (!work.empty()) {
+    const std::vector<bool> in = std::move(work.back());
+    work.pop_back();
+    const auto comp = tarjan(p.graph, in);
+    std::vector<std::vector<std::uint32_t>> members;
+    for (std::uint32_t v = 0; v < comp.size(); ++v)
+      if (in[v]) {
+        if (comp[v] >= members.size()) members.resize(comp[v] + 1);
+        members[comp[v]].push_back(v);
+      }
+    for (const auto& m : members) {
+      std::vector<bool> c(p.graph.size(), false);
+      for (std::uint32_t v : m) c[v] = true;
+      const Summary s = summarise(p, b, m, c);
+      bool ok = s.reads;
+      for (std::size_t j = 0; ok && j < s.acc.size(); ++j) ok = s.acc[j];
+      if (!ok) continue;
+      if (fairness == Fairness::none) return c;
+      if (fairness == Fairness::weak) {
+        if (((s.taken | s.disabled) & all) == all) return c;
+        continue;  // a sub-cycle takes no more threads and disables no more
+      }
+      const ThreadMask starved = s.enabled & ~s.taken;
+      if (starved == 0) return c;
+      bool rest = false;
+      for (std::uint32_t v : m)
+        if (p.enabled(v) & starved) c[v] = false;
+        else rest = true;
+      if (rest) work.push_back(std::move(c));
     }
-  std::uint32_t back;
-  append(r.cycle, bfs(p, {at}, in_c, [&](std::uint32_t v) { return v == entry; }, back));
+  }
+  return {};
+}
+
+// The lasso through component `in`: a shortest stem to it, then a cycle
+// inside it through every acceptance set, a letter and, under fairness,
+// a step of each thread it must take (or a state where it is disabled).
+class LassoBuilder {
+ public:
+  LassoBuilder(const Product& p, const std::vector<bool>& in, LtlResult& r) : p_(p), in_(in), r_(r) {
+    auto inside = [&](std::uint32_t v) { return in_[v]; };
+    append(r_.stem, bfs(p_, p_.initial_, [](std::uint32_t) { return true; }, inside, entry_));
+    at_ = entry_;
+  }
+  template <typename Goal>
+  void reach(Goal goal) {
+    std::uint32_t next;
+    append(r_.cycle, bfs(p_, {at_}, [&](std::uint32_t v) { return in_[v]; }, goal, next));
+    at_ = next;
+  }
+  template <typename Take>
+  void take(Take take_edge) {
+    auto has = [&](std::uint32_t v) {
+      for (const Edge& e : p_.graph[v])
+        if (in_[e.to] && take_edge(e)) return true;
+      return false;
+    };
+    reach(has);
+    for (const Edge& e : p_.graph[at_])
+      if (in_[e.to] && take_edge(e)) {
+        r_.cycle.push_back(e.step);
+        at_ = e.to;
+        return;
+      }
+  }
+  void close() {
+    reach([&](std::uint32_t v) { return v == entry_; });
+  }
+
+ private:
+  static void append(std::vector<LassoStep>& out, const std::vector<Edge>& path) {
+    for (const auto& e : path) out.push_back(e.step);
+  }
+  const Product& p_;
+  const std::vector<bool>& in_;
+  LtlResult& r_;
+  std::uint32_t entry_ = 0, at_ = 0;
+};
+
+void lasso(const Product& p, const Buchi& b, const std::vector<bool>& in, Fairness fairness, ThreadMask all,
+           LtlResult& r) {
+  LassoBuilder l(p, in, r);
+  for (std::size_t j = 0; j < b.acceptance_sets; ++j)
+    l.reach([&](std::uint32_t v) { return b.nodes[p.states[v].second].accepting[j]; });
+  l.take([](const Edge& e) { return e.reads; });
+  std::vector<std::uint32_t> members;
+  for (std::uint32_t v = 0; v < in.size(); ++v)
+    if (in[v]) members.push_back(v);
+  const Summary s = summarise(p, b, members, in);
+  for (ThreadMask t = 1; t != 0 && t <= all; t <<= 1) {
+    if (!(t & all) || fairness == Fairness::none) continue;
+    if (s.taken & t) {
+      if (fairness == Fairness::weak || (s.enabled & t)) l.take([&](const Edge& e) { return (e.thread & t) != 0; });
+    } else if (fairness == Fairness::weak) {
+      l.reach([&](std::uint32_t v) { return (p.enabled(v) & t) == 0; });
+    }
+  }
+  l.close();
 }
 
 }  // namespace
 
-LtlResult check_ltl(const lts::Lts& lts, const Formula& formula) {
+LtlResult check_ltl(const lts::Lts& lts, const Formula& formula, Fairness fairness) {
   const Buchi b = translate(normal_form(formula, true));
-  const Product p(lts, b);
-  const auto comp = tarjan(p.graph);
+  ThreadLabels threads;
+  if (fairness != Fairness::none) {
+    auto t = thread_labels(lts);
+    if (!t) throw std::invalid_argument("fairness over more than 64 threads");
+    threads = std::move(*t);
+  } else {
+    threads.by_label.assign(lts.labels.size(), 0);
+  }
+  const ThreadMask all = threads.threads.size() == 64 ? ~ThreadMask{0} : (ThreadMask{1} << threads.threads.size()) - 1;
+  const Product p(lts, b, threads);
   LtlResult r;
   r.product_states = p.states.size();
   r.automaton_states = b.nodes.size();
-  std::uint32_t comps = 0;
-  for (auto c : comp) comps = std::max(comps, c + 1);
-  std::vector<bool> reads(comps, false);
-  std::vector<std::vector<bool>> acc(comps, std::vector<bool>(b.acceptance_sets, false));
-  for (std::uint32_t v = 0; v < p.graph.size(); ++v) {
-    for (std::size_t j = 0; j < b.acceptance_sets; ++j)
-      if (b.nodes[p.states[v].second].accepting[j]) acc[comp[v]][j] = true;
-    for (const Edge& e : p.graph[v])
-      if (e.reads && comp[e.to] == comp[v]) reads[comp[v]] = true;
-  }
-  for (std::uint32_t c = 0; c < comps; ++c) {
-    bool all = reads[c];
-    for (std::size_t j = 0; all && j < b.acceptance_sets; ++j) all = acc[c][j];
-    if (!all) continue;
-    r.holds = false;
-    lasso(p, b, comp, c, r);
-    break;
-  }
+  const std::vector<bool> in = fair_component(p, b, fairness, all);
+  if (in.empty()) return r;
+  r.holds = false;
+  lasso(p, b, in, fairness, all, r);
   return r;
 }
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "lts/lts.hpp"
+#include "ltl/fairness.hpp"
 #include "ltl/formula.hpp"
 
 namespace ltl {
@@ -31,7 +32,10 @@ struct LtlResult {
   std::size_t product_states = 0, automaton_states = 0;
 };
 
-LtlResult check_ltl(const lts::Lts& lts, const Formula& formula);
+// Under weak or strong fairness (ltl/fairness.hpp) only fair runs count;
+// the caller makes sure every reachable transition has a thread
+// (unthreaded_transition), else the verdict is not about fair runs.
+LtlResult check_ltl(const lts::Lts& lts, const Formula& formula, Fairness fairness = Fairness::none);
 
 // The patterns of `f` that match no label of `lts` (likely typos).
 std::vector<std::string> unmatched_patterns(const lts::Lts& lts, const Formula& f);

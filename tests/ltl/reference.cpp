@@ -53,6 +53,24 @@ std::vector<bool> eval(const ltl::Formula& f, int n, const std::vector<std::stri
 
 }  // namespace
 
+unsigned thread_of(const std::string& label) {
+  const std::size_t open = label.find('(');
+  if (open == std::string::npos || label.rfind("call", 0) == 0) return 0;
+  unsigned t = 0;
+  for (std::size_t i = open + 1; i < label.size() && label[i] >= '0' && label[i] <= '9'; ++i) t = 10 * t + (label[i] - '0');
+  return t;
+}
+
+bool fair_cycle(ltl::Fairness fairness, const std::vector<std::uint64_t>& enabled,
+                const std::vector<std::uint64_t>& taken, std::uint64_t threads) {
+  std::uint64_t ever_enabled = 0, always_enabled = threads, took = 0;
+  for (auto e : enabled) ever_enabled |= e, always_enabled &= e;
+  for (auto t : taken) took |= t;
+  if (fairness == ltl::Fairness::weak) return (always_enabled & ~took) == 0;
+  if (fairness == ltl::Fairness::strong) return (ever_enabled & ~took) == 0;
+  return true;
+}
+
 bool holds_on(const ltl::Formula& f, const std::vector<std::string>& u, const std::vector<std::string>& v) {
   std::vector<std::string> w = u;
   w.insert(w.end(), v.begin(), v.end());
@@ -77,7 +95,7 @@ bool may_end(const lts::Lts& lts, lts::StateId s) {
   return false;
 }
 
-std::optional<Word> violating_lasso(const lts::Lts& lts, const ltl::Formula& f, int bound) {
+std::optional<Word> violating_lasso(const lts::Lts& lts, const ltl::Formula& f, int bound, ltl::Fairness fairness) {
   // The graph with an end state E: s --end--> E when a run may end at s, E --end--> E.
   const lts::StateId e = lts.num_states;
   struct Arc {
@@ -90,6 +108,14 @@ std::optional<Word> violating_lasso(const lts::Lts& lts, const ltl::Formula& f, 
   for (lts::StateId s = 0; s < e; ++s)
     if (may_end(lts, s)) g[s].push_back({e, ltl::end_letter()});
   g[e].push_back({e, ltl::end_letter()});
+  auto bit = [&](const std::string& letter) { return letter.empty() ? 0 : thread_of(letter) ? std::uint64_t{1} << thread_of(letter) : 0; };
+  std::vector<std::uint64_t> enabled(e + 1, 0);
+  std::uint64_t threads = 0;
+  for (const auto& t : lts.transitions) {
+    enabled[t.from] |= bit(lts.labels.name(t.label));
+    threads |= bit(lts.labels.name(t.label));
+  }
+  std::vector<std::uint64_t> taken;  // by step of the path
   std::vector<lts::StateId> states{lts.initial};
   std::vector<std::string> letters;
   std::optional<Word> found;
@@ -101,15 +127,19 @@ std::optional<Word> violating_lasso(const lts::Lts& lts, const ltl::Formula& f, 
       Word w;
       for (std::size_t j = 0; j < len; ++j)
         if (!letters[j].empty()) (j < i ? w.u : w.v).push_back(letters[j]);
-      if (!w.v.empty() && !holds_on(f, w.u, w.v)) found = w;
+      std::vector<std::uint64_t> en, tk;
+      for (std::size_t j = i; j < len; ++j) en.push_back(enabled[states[j]]), tk.push_back(taken[j]);
+      if (!w.v.empty() && fair_cycle(fairness, en, tk, threads) && !holds_on(f, w.u, w.v)) found = w;
     }
     if (static_cast<int>(len) == bound) return;
     for (const Arc& a : g[states.back()]) {
       states.push_back(a.to);
       letters.push_back(a.letter);
+      taken.push_back(a.letter == ltl::end_letter() ? 0 : bit(a.letter));
       walk();
       states.pop_back();
       letters.pop_back();
+      taken.pop_back();
     }
   };
   walk();

@@ -215,6 +215,21 @@ std::string lasso_text(const lts::Lts& l, const ltl::LtlResult& r, const std::st
   return out;
 }
 
+// Fairness per thread needs the thread of every step (docs/ltl.md, "Fairness"):
+// an internal step i, or another label than call/ret/step, is refused.
+void check_threaded(const lts::DenseLts& in, const RefinesSettings& s) {
+  const auto threads = ltl::thread_labels(in.lts);
+  if (!threads)
+    throw formats::FileError(fmt::format("{}: error: --fairness handles at most 64 threads", shown(s.inputs[0])));
+  const auto bad = ltl::unthreaded_transition(in.lts, *threads);
+  if (!bad) return;
+  const lts::StateId from = in.original.empty() ? bad->from : in.original[bad->from];
+  throw formats::FileError(fmt::format(
+      "{}: error: --fairness {} needs the thread of every step, and the step {} from state {} names none (make the "
+      "LTS with `gen --thread-steps --no-reduce`, and do not hide step(T) before)",
+      shown(s.inputs[0]), s.fairness, bad->label == lts::tau ? std::string("i") : in.lts.labels.name(bad->label), from));
+}
+
 int run_ltl(const RefinesSettings& s) {
   const std::vector<Property> props = read_properties(s);
   std::vector<ltl::Formula> formulas;
@@ -230,9 +245,11 @@ int run_ltl(const RefinesSettings& s) {
     for (const std::string& pat : ltl::unmatched_patterns(in.lts, formulas[i]))
       throw formats::FileError(fmt::format("{}: error: the pattern '{}' matches no label of {}", props[i].where, pat,
                                            shown(s.inputs[0])));
+  const ltl::Fairness fairness = *ltl::parse_fairness(s.fairness);
+  if (fairness != ltl::Fairness::none) check_threaded(in, s);
   refine::Report report;
   for (std::size_t i = 0; i < props.size(); ++i) {
-    const ltl::LtlResult r = ltl::check_ltl(in.lts, formulas[i]);
+    const ltl::LtlResult r = ltl::check_ltl(in.lts, formulas[i], fairness);
     report.text += fmt::format("{}: {}\n", props[i].name, r.holds ? "holds" : "FAILS (a lasso violates it)");
     if (s.verbose)
       std::fprintf(stderr, "refines: %s: %zu automaton states, %zu product states\n", props[i].name.c_str(),

@@ -29,7 +29,11 @@ void add_refines_options(CLI::App& app, RefinesSettings& s) {
       ->type_name("input|quotients");
   app.add_option("--ltl", s.ltl, "Check a next-free LTL formula on one LTS (docs/ltl.md)")->type_name("FORMULA");
   app.add_option("--ltl-file", s.ltl_file, "Check each `name: formula` line of FILE (docs/ltl.md)")->type_name("FILE");
-  app.add_option("--fairness", s.fairness, "Fairness for --ltl: none (weak and strong are not implemented yet)")
+  app.add_option("--fairness", s.fairness,
+                 "Fairness per thread for --ltl (docs/ltl.md): none, weak (a thread enabled\n"
+                 "for ever is taken) or strong (enabled infinitely often, taken infinitely\n"
+                 "often); weak and strong need every transition to name its thread\n"
+                 "(gen --thread-steps --no-reduce)")
       ->check(CLI::IsMember({"none", "weak", "strong"}))
       ->type_name("none|weak|strong");
   app.add_option("--cex", s.cex_path,
@@ -50,7 +54,7 @@ namespace {
 
 void check_inputs(RefinesSettings& s) {
   const bool ltl = !s.ltl.empty() || !s.ltl_file.empty();
-  if (s.fairness != "none") throw UsageError("--fairness " + s.fairness + " is not implemented: only none");
+  if (s.fairness != "none" && !ltl) throw UsageError("--fairness applies to --ltl and --ltl-file only");
   if (ltl && (s.lockfree || !s.progress.empty() || !s.equivalence.empty() || s.reduce))
     throw UsageError("--ltl and --ltl-file exclude --lockfree, --progress, --equiv and --reduce");
   if (!s.ltl.empty() && !s.ltl_file.empty()) throw UsageError("give --ltl or --ltl-file, not both");
