@@ -38,7 +38,7 @@ dir=build-fuzz
 CC=clang CXX=clang++ cmake -S . -B "$dir" -G Ninja -DBBTOOLS_FUZZ=ON -DCMAKE_BUILD_TYPE=Fuzz >/dev/null
 cmake --build "$dir" -j "$(nproc)"
 # A memory error shows on any seed; the rounds find the rare ones in Release.
-BB_RANDOM_ROUNDS=20 BB_REDUCE_ROUNDS=40 BB_PROGRESS_ROUNDS=20 \
+BB_RANDOM_ROUNDS=20 BB_REDUCE_ROUNDS=40 BB_PROGRESS_ROUNDS=20 BB_LTL_ROUNDS=100 \
   ctest --test-dir "$dir" --output-on-failure -j "$(nproc)" -LE 'slow|e2e'
 
 if [ "$long" = 1 ]; then
