@@ -34,10 +34,12 @@ grep -q "stopped at --max-states 4000" "$work/err" || fail "--max-states message
 # 3 x 2 passes 40 MiB on each of two ranks long before 3,000,000 states
 # (docs/scaling.md: about 58 bytes per state at R = 1).
 big="$SRC/models/ms_queue.conc -t 3 -n 2 --no-reduce --max-states 3000000 -o $work/o.aut"
-timeout 120 mpirun --oversubscribe -np 1 "$BIN/gen-mpi" $big : -np 1 "$BIN/gen-mpi" $big --memory-limit 40M \
-  2>"$work/err"; rc=$?
-no_output "memory limit on one rank"
-grep -q "out of memory" "$work/err" || fail "memory limit: message: $(head -3 "$work/err")"
+if [ "$sanitized" = 0 ]; then
+  timeout 120 mpirun --oversubscribe -np 1 "$BIN/gen-mpi" $big : -np 1 "$BIN/gen-mpi" $big --memory-limit 40M \
+    2>"$work/err"; rc=$?
+  no_output "memory limit on one rank"
+  grep -q "out of memory" "$work/err" || fail "memory limit: message: $(head -3 "$work/err")"
+fi
 
 # Refused, with the reason, before anything runs; only rank 0 says it.
 refused() {  # PATTERN ARGS...
