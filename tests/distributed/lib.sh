@@ -6,6 +6,11 @@ command -v mpirun >/dev/null || { echo "skipped: no mpirun (Open MPI not install
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # Shared memory only: no network interface is probed on a test machine.
 export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
+# A session folder of this test's own: two tests' mpirun side by side
+# (ctest -j) otherwise race on Open MPI's shared one in /tmp ("A call to
+# mkdir was unable to create the desired directory").
+export TMPDIR="$work/ompi" OMPI_MCA_orte_tmpdir_base="$work/ompi"
+mkdir -p "$TMPDIR"
 mpi() { local np=$1; shift; timeout 120 mpirun --oversubscribe -np "$np" "$@"; }
 # Under ASan (the sanitizer tier): Open MPI's own allocations at exit are
 # not ours to free, so leak reports are off; ASan's shadow memory makes
