@@ -6,6 +6,8 @@ command -v mpirun >/dev/null || { echo "skipped: no mpirun (Open MPI not install
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # Shared memory only: no network interface is probed on a test machine.
 export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
+# ob1 over those: UCX's start-up, probing devices, is half of a small run.
+export OMPI_MCA_pml=ob1
 # A session folder of this test's own: two tests' mpirun side by side
 # (ctest -j) otherwise race on Open MPI's shared one in /tmp ("A call to
 # mkdir was unable to create the desired directory").

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <initializer_list>
 #include <iterator>
@@ -34,6 +35,12 @@ std::uint64_t from_env(const char* name, std::uint64_t fallback) {
 }  // namespace
 
 SeedRange seed_range() { return SeedRange{from_env("BB_REDUCE_SEED", 0), from_env("BB_REDUCE_ROUNDS", 1000)}; }
+
+SeedRange litmus_seed_range(int threads) {
+  SeedRange r = seed_range();
+  if (threads >= 3) r.count = std::max<std::uint64_t>(1, r.count / 4);
+  return r;
+}
 
 RunSetup litmus_setup(int threads, long ops, bool reduce, unsigned workers, bool thread_steps, bool symmetry) {
   RunSetup r{threads, ops, reduce, workers, thread_steps, false, false, symmetry};

@@ -24,6 +24,11 @@ struct SeedRange {
   std::uint64_t first = 0, count = 1000;
 };
 SeedRange seed_range();
+// The seeds of a litmus comparison at THREADS threads: seed_range(), and a
+// quarter of it (at least one seed) from three threads on, where a litmus
+// test has about twenty times the states; the faults these comparisons are
+// built to catch show within the first 30 seeds.
+SeedRange litmus_seed_range(int threads);
 
 struct RunSetup {
   int threads = 2;

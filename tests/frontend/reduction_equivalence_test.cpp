@@ -90,7 +90,7 @@ TEST_P(ReductionEquivalence, RandomLitmusTests) {
   const RunSetup reduced2 = litmus_setup(threads, ops, true, 2, false, false);
   const RunSetup full_steps = litmus_setup(threads, ops, false, 1, true, false);
   const RunSetup reduced_steps = litmus_setup(threads, ops, true, 1, true, false);
-  const SeedRange seeds = seed_range();
+  const SeedRange seeds = litmus_seed_range(threads);
   std::uint64_t skipped = 0, reduced_some = 0;
   int reports = 0;
   for (std::uint64_t seed = seeds.first; seed < seeds.first + seeds.count; ++seed) {
