@@ -71,7 +71,8 @@ struct Stmt {
     Unlock,
     Free,
     Assert,
-    Skip
+    Skip,
+    Fence
   };
   Kind kind;
   Loc loc;

@@ -8,6 +8,34 @@ namespace frontend {
 Canonicalizer::Canonicalizer(const Program& p, bool renumber)
     : p_(p), renumber_(renumber), method_of_code_(methods_of_code(p)), map_(p.nodes.size()), next_(p.nodes.size()) {
   for (std::size_t n = 0; n < p.nodes.size(); ++n) map_[n].assign(p.nodes[n].pool + 1, 0);
+  if (!p.weak()) return;
+  in_node_.assign(p.thread_base, -1);
+  holds_ref_.assign(p.thread_base, -1);
+  for (auto [slot, type] : p.shared_refs) holds_ref_[slot] = type;
+  for (std::size_t n = 0; n < p.nodes.size(); ++n) {
+    const NodeType& nt = p.nodes[n];
+    for (int r = 0; r < nt.pool; ++r) {
+      const int b = nt.base + r * nt.stride;
+      std::fill(in_node_.begin() + b, in_node_.begin() + b + nt.stride, static_cast<int>(n));
+      for (auto [off, ft] : nt.ref_fields) holds_ref_[b + 1 + off] = ft;
+    }
+  }
+}
+
+// A pending store keeps alive the node it writes into and the nodes it
+// refers to: flushed later, it makes them reachable (or writes them).
+template <class F, class G>
+void Canonicalizer::for_each_buffer_ref(std::int32_t* s, F&& f, G&& g) {
+  const BufferLayout& b = p_.buffers;
+  for (int t = 0; t < p_.threads; ++t) {
+    std::int32_t* e = s + b.at(t);
+    for (int i = 0; i < b.capacity && e[0] != 0; ++i, e += b.entry()) {
+      const int a = e[0] - 1;
+      if (in_node_[a] >= 0) f(in_node_[a], e);
+      for (int k = 0; k < e[1]; ++k)
+        if (holds_ref_[a + k] >= 0) g(holds_ref_[a + k], e + 2 + k);
+    }
+  }
 }
 
 void Canonicalizer::visit(int type, std::int32_t ref) {
@@ -49,6 +77,15 @@ void Canonicalizer::run(std::int32_t* s) {
     return queue_.size();
   };
   for_each_root(s, [&](int slot, int type) { visit(type, s[slot]); });
+  if (p_.weak()) {
+    for_each_buffer_ref(
+        s,
+        [&](int type, const std::int32_t* e) {
+          const NodeType& nt = p_.nodes[type];
+          visit(type, (e[0] - 1 - nt.base) / nt.stride + 1);
+        },
+        [&](int type, const std::int32_t* v) { visit(type, *v); });
+  }
   std::size_t done = drain(0);
   for (std::size_t n = 0; n < p_.nodes.size(); ++n) {
     const NodeType& nt = p_.nodes[n];
@@ -90,6 +127,16 @@ void Canonicalizer::run(std::int32_t* s) {
     }
   }
   for_each_root(s, [&](int slot, int type) { s[slot] = map_[type][s[slot]]; });
+  if (p_.weak()) {
+    for_each_buffer_ref(
+        s,
+        [&](int type, std::int32_t* e) {
+          const NodeType& nt = p_.nodes[type];
+          const int at = e[0] - 1 - nt.base;
+          e[0] = nt.base + (map_[type][at / nt.stride + 1] - 1) * nt.stride + at % nt.stride + 1;
+        },
+        [&](int type, std::int32_t* v) { *v = map_[type][*v]; });
+  }
 }
 
 }  // namespace frontend

@@ -25,6 +25,11 @@ class Canonicalizer {
   void visit(int type, std::int32_t ref);
   template <class F>
   void for_each_root(std::int32_t* s, F&& f);
+  // Store buffers (tso, pso): calls f(node type, reference slot) for the
+  // node each pending store writes into, then g(slot) for each reference it
+  // carries, thread 1 first, oldest first.
+  template <class F, class G>
+  void for_each_buffer_ref(std::int32_t* s, F&& f, G&& g);
 
   const Program& p_;
   bool renumber_;
@@ -34,6 +39,10 @@ class Canonicalizer {
   std::vector<std::pair<int, std::int32_t>> queue_;
   std::vector<std::int32_t> heap_;
   bool identity_ = true;  // every node met so far keeps its number
+  // Per slot of shared memory and the heap (only with store buffers): the
+  // node type it lies in (-1: a shared variable), and the node type of the
+  // reference it holds (-1: no reference).
+  std::vector<int> in_node_, holds_ref_;
 };
 
 }  // namespace frontend

@@ -292,6 +292,13 @@ void Checker::statement(const ast::Stmt& s) {
       return simple(Instr::Free, std::move(r));
     }
     case S::Skip: return;
+    case S::Fence:
+      // A no-op under sc (nothing compiled, so no LTS changes); under tso
+      // and pso a local statement that waits for an empty store buffer.
+      if (!p_.weak()) return;
+      in.op = Instr::Fence;
+      emit(std::move(in));
+      return;
   }
 }
 

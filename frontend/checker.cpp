@@ -11,6 +11,7 @@
 #include "frontend/checker_impl.hpp"
 #include "frontend/limits.hpp"
 #include "frontend/liveness.hpp"
+#include "frontend/memory_model.hpp"
 #include "frontend/parser.hpp"
 #include "frontend/symmetry.hpp"
 
@@ -257,6 +258,10 @@ void Checker::declare_object() {
   p_.object = obj_.name;
   p_.is_spec = obj_.is_spec;
   p_.spec = obj_.is_spec || opt_.spec;
+  p_.memory = opt_.memory;
+  if (p_.weak() && p_.spec)
+    error(obj_.loc, fmt::format("a specification is sequentially consistent: generate '{}' {}without --memory {}",
+                                obj_.name, obj_.is_spec ? "" : "with --spec ", memory_name(p_.memory)));
   p_.threads = opt_.threads;
   p_.ops = opt_.ops;
   if (obj_.values)
@@ -495,6 +500,12 @@ void check_options(const CompileOptions& options) {
   if (options.values)
     if (const std::string why = value_domain_problem(options.values->first, options.values->second); !why.empty())
       throw OptionError(fmt::format("--values: {}", why));
+  if (options.memory != Memory::sc && (options.buffer < 1 || options.buffer > limits::max_buffer))
+    throw OptionError(fmt::format("--buffer {}: a store buffer holds 1 to {} stores", options.buffer, limits::max_buffer));
+  if (options.memory != Memory::sc && options.symmetry)
+    throw OptionError(fmt::format("--symmetry is not available with --memory {}: its soundness with store buffers "
+                                  "is not established (docs/memory-models.md)",
+                                  memory_name(options.memory)));
   if (options.pool && (*options.pool < 0 || *options.pool > limits::max_pool))
     throw OptionError(fmt::format("--pool {}: a pool holds 0 to {} nodes", *options.pool, limits::max_pool));
 }
@@ -517,6 +528,14 @@ Program compile(const ast::File& file, const CompileOptions& options) {
   }
   Program p;
   detail::Checker(file, *obj, options, p).run();
+  if (p.weak()) {
+    mark_draining(p);
+    lay_out_buffers(p, options.buffer);
+    if (p.state_size > limits::max_state_slots)
+      throw formats::FileError(fmt::format("{}: error: with store buffers of {} entries the state needs more than {} "
+                                           "slots; give a smaller --buffer",
+                                           file.name, options.buffer, limits::max_state_slots));
+  }
   if (options.reset_dead_locals) p.dead_locals = dead_locals(p);
   if (options.symmetry) {
     require_symmetric(p);

@@ -22,6 +22,10 @@ struct CompileOptions {
   // Program::symmetric (gen --symmetry, frontend/symmetry.hpp); a model that
   // names threads is refused.
   bool symmetry = false;
+  // The memory model (docs/memory-models.md); under tso and pso each thread
+  // has a store buffer of `buffer` entries (gen --buffer, default 2).
+  Memory memory = Memory::sc;
+  int buffer = 2;
 };
 
 Program compile(const ast::File& file, const CompileOptions& options);

@@ -88,8 +88,9 @@ void Interpreter::store(std::int32_t address, const RExpr& target, const std::in
   }
   if (tracking_)
     for (int i = 0; i < n; ++i) access_.written.push_back(address + i);
-  std::memcpy(s_ + address, v, sizeof(std::int32_t) * n);
   if (!cur_->dirty && contains_ref(t)) cur_->dirty = true;
+  if (buffering_ && address < p_.thread_base) return buffer_store(address, n, v, target.loc);
+  std::memcpy(s_ + address, v, sizeof(std::int32_t) * n);
   if (p_.uses_ll) invalidate_links(address, n);
 }
 
@@ -100,9 +101,9 @@ std::int32_t Interpreter::val(const RExpr& e) {
     case RExpr::ThreadVar:
     case RExpr::Shared:
     case RExpr::Field:
-    case RExpr::Index: return s_[addr(e)];
+    case RExpr::Index: return load(addr(e));
     case RExpr::Proj:
-      if (is_location(*e.k[0])) return s_[addr(e)];
+      if (is_location(*e.k[0])) return load(addr(e));
       break;
     case RExpr::Tid: return t_ + 1;
     case RExpr::Not: return !val(*e.k[0]);
@@ -187,13 +188,12 @@ void Interpreter::eval(const RExpr& e, std::int32_t* out) {
     case RExpr::Shared:
     case RExpr::Field:
     case RExpr::Index: {
-      const std::int32_t a = addr(e);
-      std::memcpy(out, s_ + a, sizeof(std::int32_t) * n);
+      load(addr(e), n, out);
       return;
     }
     case RExpr::Proj: {
       if (is_location(*e.k[0])) {
-        std::memcpy(out, s_ + addr(e), sizeof(std::int32_t) * n);
+        load(addr(e), n, out);
       } else {
         std::int32_t whole[256];
         eval(*e.k[0], whole);

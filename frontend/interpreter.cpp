@@ -22,7 +22,7 @@ constexpr std::size_t max_remembered_configurations = 100'000;
 }  // namespace
 
 Interpreter::Interpreter(const Program& p, Labels& labels, bool renumber)
-    : p_(p), spec_(p.spec), labels_(labels), canon_(p, renumber) {
+    : p_(p), spec_(p.spec), weak_(p.weak()), labels_(labels), canon_(p, renumber) {
   for (const MethodInfo& m : p.methods) {
     std::vector<std::vector<std::int32_t>> tuples{{}};
     for (const TypeP& t : m.params) {
@@ -45,6 +45,8 @@ void Interpreter::successors(const std::int32_t* state, int t, Successors& out) 
   const std::size_t before = out.labels.size();
   tracking_ = out.record_independent;
   if (tracking_) access_.clear();
+  buffering_ = false;
+  if (weak_) flushes(state, t, out);
   thread_steps(state, t, out);
   tracking_ = false;
   if (out.record_independent) mark_independent(state, t, before, out);
@@ -56,6 +58,9 @@ void Interpreter::successors(const std::int32_t* state, int t, Successors& out) 
 // Calls and returns are visible and never taken alone.
 void Interpreter::mark_independent(const std::int32_t* state, int t, std::size_t before, Successors& out) {
   out.independent.resize(out.labels.size(), 0);
+  // Store buffers: the footprints do not see them, so no step goes alone
+  // (docs/memory-models.md).
+  if (weak_) return;
   if (out.labels.size() != before + 1 || out.labels[before] != labels_.internal(t) || blocked_) return;
   // With step(T) labels only a step that runs forward may go alone: a thread
   // that never moves again in a run then gains at most one such step per
@@ -246,6 +251,7 @@ void Interpreter::emit(std::vector<std::int32_t>& s, lts::LabelId label, Success
   if (out.record_written) out.written.insert(out.written.end(), s.begin(), s.end());
   if (reset_dead_locals(s.data(), t_)) canonicalise = true;
   if (canonicalise) canon_.run(s.data());
+  if (p_.memory == Memory::pso) normalise_buffers(s.data());
   out.states.insert(out.states.end(), s.begin(), s.end());
   out.labels.push_back(label);
   if (out.record_code) out.code.push_back(instr_);
@@ -494,6 +500,12 @@ void Interpreter::run(Config& c, Successors& out) {
     std::int32_t& pc = s_[tb_ + Program::pc_slot];
     const Instr& in = p_.code[pc - 1];
     instr_ = pc - 1;
+    if (weak_) {
+      // A draining statement waits for an empty buffer: this run is not
+      // taken now; the flushes are steps of their own.
+      if (in.drains && c.depth == 0 && !buffer_empty()) return;
+      buffering_ = c.depth == 0 && !in.drains;
+    }
     switch (in.op) {
       case Instr::Assign:
         assign(in);
@@ -549,6 +561,7 @@ void Interpreter::run(Config& c, Successors& out) {
         ++pc;
         break;
       case Instr::Fail: error(in.loc, in.message);
+      case Instr::Fence: ++pc; break;  // the buffer is empty (above)
     }
     if (in.shared && c.depth == 0) return emit(c.s, step_, out, c.dirty);
   }

@@ -121,6 +121,14 @@ class Interpreter {
   // whether a reference changed (the heap needs canonicalising again).
   bool reset_dead_locals(std::int32_t* s, int t) const;
 
+  // Store buffers under --memory tso|pso (store_buffer.cpp).
+  std::int32_t load(std::int32_t a) const;  // slot a as thread t_ sees it
+  void load(std::int32_t a, int n, std::int32_t* out) const;
+  bool buffer_empty() const;
+  void buffer_store(std::int32_t a, int n, const std::int32_t* v, Loc loc);
+  void flushes(const std::int32_t* state, int t, Successors& out);
+  void normalise_buffers(std::int32_t* s) const;
+
   // Evaluation (eval.cpp).
   std::int32_t addr(const RExpr& e);
   std::int32_t locate(const RExpr& e);  // addr() without recording
@@ -137,6 +145,9 @@ class Interpreter {
 
   const Program& p_;
   bool spec_;
+  bool weak_;               // tso or pso: threads have store buffers
+  bool buffering_ = false;  // the statement being run buffers its plain shared stores
+  mutable std::vector<std::int32_t> scratch_;
   Labels& labels_;
   Canonicalizer canon_;
   std::vector<std::vector<std::vector<std::int32_t>>> arg_tuples_;  // per method

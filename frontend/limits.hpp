@@ -20,6 +20,7 @@ constexpr long max_recursion = 16;         // the `recursion N;` bound
 constexpr int max_call_nesting = 64;       // procedure calls nested in one inlined body
 constexpr std::size_t max_code = 200'000;  // instructions after inlining
 constexpr long max_state_slots = 1 << 20;  // 32-bit slots of one state
+constexpr int max_buffer = 64;             // store-buffer entries per thread (gen --buffer)
 }  // namespace limits
 
 // Thrown when an exploration passes a bound its caller set: a number of

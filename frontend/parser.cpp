@@ -344,6 +344,8 @@ class Parser {
     if (accept("break")) return simple_end(make(Stmt::Break, l));
     if (accept("continue")) return simple_end(make(Stmt::Continue, l));
     if (accept("skip")) return simple_end(make(Stmt::Skip, l));
+    // `fence;` (a variable named fence stays usable: `fence := 1;`).
+    if (is("fence") && is(";", 1)) return (++pos_, simple_end(make(Stmt::Fence, l)));
     if (accept("return")) {
       auto s = make(Stmt::Return, l);
       if (!is(";")) s->rhs = expr();

@@ -128,11 +128,16 @@ struct Instr {
     Unlock,
     Free,
     Assert,
-    Eval,  // evaluate rhs for its effect (cas(...);)
-    Fail,  // run-time error `message`
+    Eval,   // evaluate rhs for its effect (cas(...);)
+    Fail,   // run-time error `message`
+    Fence,  // waits for an empty store buffer (only compiled under --memory tso|pso)
   };
   Op op = Eval;
   bool shared = false;  // touches shared memory: ends the step outside atomic blocks
+  // Under --memory tso|pso: runs only when the thread's store buffer is
+  // empty (cas, dcas, ll/sc/vl, lock, unlock, atomic, fence), as locked x86
+  // instructions drain it first (docs/memory-models.md).
+  bool drains = false;
   int target = -1;
   long lo = 0, hi = 0;  // Choose
   int node = -1;        // New
@@ -196,8 +201,28 @@ struct ThreadArray {
   friend bool operator==(const ThreadArray&, const ThreadArray&) = default;
 };
 
+// The memory model (docs/memory-models.md): sequential consistency, or a
+// FIFO store buffer per thread (x86-TSO) or per thread and location (PSO).
+enum class Memory { sc, tso, pso };
+
+// Where store buffers lie in the state (only under tso and pso): after the
+// threads, per thread `capacity` entries of `entry` slots each:
+// [address + 1 (0: unused), length, value slots (width of them)]; the used
+// entries come first, oldest first.
+struct BufferLayout {
+  int base = 0;      // the first slot of thread 1's buffer
+  int capacity = 0;  // entries per thread (gen --buffer)
+  int width = 1;     // value slots per entry: the widest plain store
+  int entry() const { return 2 + width; }
+  int stride() const { return capacity * entry(); }
+  int at(int t) const { return base + t * stride(); }  // t from 0
+};
+
 struct Program {
   std::string file, object;
+  Memory memory = Memory::sc;
+  BufferLayout buffers;  // only under tso and pso
+  bool weak() const { return memory != Memory::sc; }
   bool is_spec = false;  // a `spec` object
   bool spec = false;     // spec semantics: is_spec, or gen --spec
   int threads = 1;

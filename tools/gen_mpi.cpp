@@ -33,6 +33,7 @@ void refuse_unsupported(const CLI::App& app, const tools::GenOptions& g) {
     throw tools::UsageError("--symmetry is not distributed yet; run gen --symmetry on one machine");
   if (app.count("--jobs") != 0)
     throw tools::UsageError("-j/--jobs: each rank explores with one thread; start more ranks instead");
+  if (g.memory != "sc") throw tools::UsageError("--memory tso|pso is not distributed yet; run gen on one machine");
 }
 
 // The quotient under `e` of the LTS the ranks explored, never gathered

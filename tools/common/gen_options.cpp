@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 
 #include "frontend/limits.hpp"
+#include "frontend/memory_model.hpp"
 
 namespace tools {
 
@@ -108,6 +109,16 @@ void add_gen_options(CLI::App& app, GenOptions& g) {
   app.add_flag("--no-reduce", g.no_reduce,
                "The full LTS: no partial-order reduction and no reset of dead "
                "locals (docs/reduction.md)");
+  app.add_option("--memory", g.memory,
+                 "Memory model: sc (default), tso (a FIFO store buffer per thread, x86-TSO) or pso (one per thread "
+                 "and location); docs/memory-models.md")
+      ->type_name("sc|tso|pso")
+      ->check(CLI::IsMember({"sc", "tso", "pso"}));
+  app.add_option("--buffer", g.buffer, "Store-buffer entries per thread under --memory tso|pso (default 2)")
+      ->type_name("N")
+      ->transform(decimal())
+      ->check(CLI::Range(1, frontend::limits::max_buffer))
+      ->each([&g](const std::string&) { g.buffer_given = true; });
   app.add_option("--max-states", g.max_states_text,
                  "Stop with an error beyond this many states, N >= 1 (default: no bound but --memory-limit)")
       ->type_name("N");
@@ -128,6 +139,14 @@ frontend::CompileOptions compile_options(const GenOptions& g) {
   if (g.symmetry && g.threads > lts::ThreadPermutations::max_threads)
     throw UsageError(fmt::format("--symmetry works with at most {} threads, not {}",
                                  lts::ThreadPermutations::max_threads, g.threads));
+  options.memory = frontend::parse_memory(g.memory);
+  options.buffer = g.buffer;
+  if (g.buffer_given && options.memory == frontend::Memory::sc)
+    throw UsageError("--buffer sizes the store buffers of --memory tso or pso; under sc there are none");
+  if (g.symmetry && options.memory != frontend::Memory::sc)
+    throw UsageError(fmt::format("--symmetry is not available with --memory {}: its soundness with store buffers is "
+                                 "not established (docs/memory-models.md)",
+                                 g.memory));
   options.ops = parse_ops(g.ops);
   if (!g.values.empty()) options.values = parse_values(g.values);
   if (g.pool >= 0) options.pool = g.pool;
@@ -142,6 +161,14 @@ frontend::ExploreOptions explore_options(const CLI::App& app, const GenOptions& 
   explore.reduce = !g.no_reduce;
   explore.workers = app.count("--jobs") != 0 ? parse_jobs(g.jobs_text) : default_jobs();
   return explore;
+}
+
+std::string memory_note(const GenOptions& g) {
+  if (g.memory == "sc" || g.no_reduce) return "";
+  return fmt::format(
+      "gen: note: partial-order reduction is off under --memory {} (its independence does not see store buffers); "
+      "dead locals are still reset and single-step states merged\n",
+      g.memory);
 }
 
 std::string stats_line(const frontend::ExploreStats& st) {

@@ -18,6 +18,9 @@ struct GenOptions {
   long pool = -1;
   int threads = 2;
   bool spec = false, stats = false, thread_steps = false, no_reduce = false, symmetry = false;
+  std::string memory = "sc";  // docs/memory-models.md
+  int buffer = 2;
+  bool buffer_given = false;
   std::string max_states_text, jobs_text;  // checked when read (numeric_options)
   OutputOptions output;
 };
@@ -26,6 +29,9 @@ void add_gen_options(CLI::App& app, GenOptions& g);
 frontend::CompileOptions compile_options(const GenOptions& g);
 // app: which options were given (--max-states, --jobs have defaults of their own).
 frontend::ExploreOptions explore_options(const CLI::App& app, const GenOptions& g);
+// The note gen prints under --memory tso|pso when the default reduction
+// loses its partial-order part, or "".
+std::string memory_note(const GenOptions& g);
 // The -v line: states, transitions, time, speed and bytes per state.
 std::string stats_line(const frontend::ExploreStats& st);
 

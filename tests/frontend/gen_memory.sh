@@ -1,0 +1,58 @@
+#!/bin/bash
+# gen --memory sc|tso|pso and --buffer at the tool level (docs/memory-models.md):
+# what is refused, the note on the reduction, the full-buffer fault, the same
+# bytes for every -j, and Peterson's lock under buffers: linearizable under
+# sc, not under tso (a thread's flag and turn stores wait in its buffer
+# while it reads the other's flag: both enter), repaired under tso by a fence
+# after `turn := other;`. Under pso that is not enough: stores to different
+# locations reach memory in any order, so the other thread may see the new
+# turn before the raised flag (and enter), and the critical section's store
+# to c may reach memory after `flag[me] := false`; a fence between the flag
+# and the turn and one before the release repair it.
+set -u
+. "$(dirname "$0")/tool_lib.sh" gen quotient refines
+M="$SRC/models/peterson_counter.conc"
+
+gen_refuses "--buffer under sc" "under sc there are none" "$M" --buffer 3
+gen_refuses "--memory weird" "memory" "$M" --memory weird
+gen_refuses "--symmetry with tso" "--symmetry is not available with --memory tso" "$SRC/models/treiber_stack.conc" --memory tso --symmetry
+gen_refuses "--spec with tso" "a specification is sequentially consistent" "$M" --memory tso --spec
+gen_refuses "--replay with tso" "--replay does not show store buffers" "$M" --memory pso --replay-fault
+gen_refuses "--progress with tso" "--progress is not defined with --memory" "$M" --memory tso --progress all
+gen_refuses "full buffer" "peterson_counter.conc:40:9: error: store buffer full.*larger --buffer" "$M" --memory tso -n 2 --buffer 3
+
+# The note on stderr, only when the reduction would have run.
+"$GEN" "$M" --memory tso --buffer 4 -o "$tmp/tso.aut" 2> "$tmp/err" || fail "gen --memory tso"
+grep -q "partial-order reduction is off under --memory tso" "$tmp/err" || fail "no note: $(cat "$tmp/err")"
+"$GEN" "$M" --memory tso --buffer 4 --no-reduce -o /dev/null 2> "$tmp/err" || fail "gen --no-reduce"
+[ ! -s "$tmp/err" ] || fail "a note with --no-reduce: $(cat "$tmp/err")"
+# --memory sc is the default, byte for byte.
+cmp -s <("$GEN" "$M") <("$GEN" "$M" --memory sc) || fail "--memory sc differs from the default"
+# -j 1 and -j 2 write the same bytes under buffers.
+for m in tso pso; do
+  cmp -s <("$GEN" "$M" --memory $m --buffer 4 -j 1 2>/dev/null) <("$GEN" "$M" --memory $m --buffer 4 -j 2 2>/dev/null) ||
+    fail "-j 1 and -j 2 differ under $m"
+done
+
+"$GEN" "$M" --spec -o "$tmp/spec.aut" || fail "spec"
+verdict() {  # EXPECTED-EXIT MODEL OPTIONS...
+  local want=$1 model=$2; shift 2
+  "$GEN" "$model" "$@" 2>/dev/null | "$QUOTIENT" - | "$REFINES" - "$tmp/spec.aut" > "$tmp/verdict"; local rc=$?
+  [ $rc -eq "$want" ] || fail "gen $model $*: refines exit $rc, expected $want ($(head -1 "$tmp/verdict"))"
+}
+sed 's|^    turn := other;.*|    turn := other;\n    fence;|' "$M" > "$tmp/fenced.conc"
+sed 's|^    flag\[me\] := false;|    fence;\n    flag[me] := false;|; s|^    flag\[me\] := true;|    flag[me] := true;\n    fence;|' \
+  "$tmp/fenced.conc" > "$tmp/fenced2.conc"
+[ "$(grep -c 'fence;' "$tmp/fenced2.conc")" = 3 ] || fail "sed did not place the fences"
+verdict 0 "$M"
+verdict 1 "$M" --memory tso --buffer 4
+verdict 0 "$tmp/fenced.conc" --memory tso --buffer 4
+verdict 1 "$tmp/fenced.conc" --memory pso --buffer 4
+verdict 0 "$tmp/fenced2.conc" --memory pso --buffer 4
+# Under sc the fences change nothing.
+cmp -s <("$GEN" "$M") <("$GEN" "$tmp/fenced2.conc") || fail "fences change the sc LTS"
+# A cas drains the buffer: the Treiber stack stays linearizable under tso.
+"$GEN" "$SRC/models/treiber_stack.conc" --spec -n 2 -o "$tmp/stack.aut" || fail "stack spec"
+"$GEN" "$SRC/models/treiber_stack.conc" -n 2 --memory tso 2>/dev/null | "$QUOTIENT" - | "$REFINES" - "$tmp/stack.aut" > /dev/null ||
+  fail "Treiber stack under tso"
+echo "gen --memory: ok"
