@@ -10,6 +10,7 @@ packages=(
   libgtest-dev                               # tests
   time                                       # /usr/bin/time for peak memory in bench/
   libopenmpi-dev openmpi-bin                 # gen-mpi and its tests (distributed/)
+  python3                                    # tests/docs: the commands the docs show
 )
 for flag in "$@"; do
   case "$flag" in

@@ -3,15 +3,17 @@
 
 Usage: check.py BIN SRC FILE.md...
 Each file's commands run in order in one temporary folder of their own,
-which holds a link to the repository's models/ (so earlier commands'
-outputs are there for later ones), with BIN first on PATH and
+which holds links to the repository's models/ and tests/ (so earlier
+commands' outputs are there for later ones), with BIN first on PATH and
 "build/tools/" read as BIN. A command fails when it exits otherwise than
 the docs say (extract.py), or when its shown output is not found in what
-it prints; each failure names FILE:LINE. Prints, per file, how many
+it prints; each failure names FILE:LINE. An mpirun command is skipped
+where Open MPI or gen-mpi is not there. Prints, per file, how many
 commands ran and how many were skipped, and exits 1 on any failure.
 """
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -55,10 +57,12 @@ def run(command, folder, env):
 def check_file(path, binary, env, failures):
     ran = skipped = 0
     with tempfile.TemporaryDirectory() as folder:
-        os.symlink(os.path.join(env["SRC"], "models"), os.path.join(folder, "models"))
+        for shared in ("models", "tests"):
+            os.symlink(os.path.join(env["SRC"], shared), os.path.join(folder, shared))
+        mpi = shutil.which("mpirun") is not None and os.path.exists(os.path.join(binary, "gen-mpi"))
         for c in extract.commands(path):
             where = f"{os.path.relpath(path, env['SRC'])}:{c['line']}"
-            if c["skip"] is not None:
+            if c["skip"] is not None or (not mpi and c["command"].startswith("mpirun")):
                 skipped += 1
                 continue
             command = c["command"].replace("build/tools/", binary + "/")
@@ -81,6 +85,10 @@ def check_file(path, binary, env, failures):
 def main():
     binary, source, files = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2]), sys.argv[3:]
     env = dict(os.environ, PATH=binary + os.pathsep + os.environ.get("PATH", ""), SRC=source)
+    # Open MPI as root, over shared memory only, as tests/distributed/lib.sh runs it.
+    env.update(OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1", OMPI_MCA_btl="self,vader",
+               OMPI_MCA_btl_vader_single_copy_mechanism="none", OMPI_MCA_pml="ob1",
+               OMPI_MCA_rmaps_base_oversubscribe="1")  # -np 4 on a 2-core machine
     failures = []
     for path in files:
         ran, skipped = check_file(os.path.abspath(path), binary, env, failures)

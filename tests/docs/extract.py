@@ -4,6 +4,7 @@
 A command is a line of a code block (indented by four spaces, or fenced)
 whose first word, after an optional "$ " prompt, runs one of our tools or
 scripts: gen, quotient, refines, gen-mpi, quotient-mpi, mpirun, bash, cmp,
+cp, cat,
 build/tools/... (not a grammar rule "cmp = ..."). A trailing comment
 (blanks, "#", a blank) is not part of it.
 
@@ -27,7 +28,7 @@ import json
 import re
 import sys
 
-TOOLS = {"gen", "quotient", "refines", "gen-mpi", "quotient-mpi", "mpirun", "bash", "cmp"}
+TOOLS = {"gen", "quotient", "refines", "gen-mpi", "quotient-mpi", "mpirun", "bash", "cmp", "cp", "cat"}
 MARKER = re.compile(r"<!--\s*docs-test:\s*(skip|exit)\s*:?\s*(.*?)\s*-->")
 COMMENT = re.compile(r"\s+# .*$")
 
