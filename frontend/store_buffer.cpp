@@ -3,6 +3,7 @@
 // normal form of a PSO buffer. x86-TSO after Owens, Sarkar, Sewell (TPHOLs
 // 2009, Sec. 3); PSO after the SPARC v9 manual, Appendix D.
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 #include <fmt/format.h>
@@ -106,18 +107,19 @@ void Interpreter::normalise_buffers(std::int32_t* s) const {
     const int used = used_entries(b, buf);
     if (used < 2) continue;
     sorted.clear();
-    std::vector<bool> taken(used, false);
+    std::uint64_t taken = 0;  // a bit per entry: at most limits::max_buffer = 64 entries
+    const auto is_taken = [&](int i) { return (taken >> i) & 1; };
     for (int k = 0; k < used; ++k) {
       int best = -1;
       for (int i = 0; i < used; ++i) {
-        if (taken[i]) continue;
+        if (is_taken(i)) continue;
         bool ready = true;
-        for (int j = 0; j < i && ready; ++j) ready = taken[j] || !overlap(buf + j * en, buf + i * en);
+        for (int j = 0; j < i && ready; ++j) ready = is_taken(j) || !overlap(buf + j * en, buf + i * en);
         if (!ready) continue;
         const std::int32_t* x = buf + i * en;
         if (best < 0 || x[0] < buf[best * en] || (x[0] == buf[best * en] && x[1] < buf[best * en + 1])) best = i;
       }
-      taken[best] = true;
+      taken |= std::uint64_t{1} << best;
       sorted.insert(sorted.end(), buf + best * en, buf + (best + 1) * en);
     }
     std::copy(sorted.begin(), sorted.end(), buf);

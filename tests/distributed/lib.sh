@@ -8,9 +8,9 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
 # ob1 over those: UCX's start-up, probing devices, is half of a small run.
 export OMPI_MCA_pml=ob1
-# A session folder of this test's own: two tests' mpirun side by side
-# (ctest -j) otherwise race on Open MPI's shared one in /tmp ("A call to
-# mkdir was unable to create the desired directory").
+# Open MPI's run-time folder in this test's own scratch folder: two tests'
+# mpirun side by side (ctest -j) otherwise race on the shared one in /tmp
+# ("A call to mkdir was unable to create the desired directory").
 export TMPDIR="$work/ompi" OMPI_MCA_orte_tmpdir_base="$work/ompi"
 mkdir -p "$TMPDIR"
 mpi() { local np=$1; shift; timeout 120 mpirun --oversubscribe -np "$np" "$@"; }

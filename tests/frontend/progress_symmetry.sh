@@ -6,10 +6,10 @@
 # `gen --thread-steps | refines --progress all` prints; every lasso of the
 # symmetric route replays on the model (gen --thread-steps --replay), so it
 # is a run of the object system. Configurations beyond 100,000 states on
-# the plain route (300,000 with BB_LONG=1) are skipped. Then the refusals of --progress.
+# the plain route (300,000 with BB_LONG=1) are skipped. Then the refusals
+# of --progress.
 set -u
 . "$(dirname "$0")/tool_lib.sh" gen refines
-cap=$([ "${BB_LONG:-0}" = 1 ] && echo 300000 || echo 100000)
 compared=0 lassos=0
 verdicts() { sed -n '/^$/q;p' "$1" | sed 's|^[^:]*: ||'; }
 for src in "$SRC"/models/*.conc; do
@@ -17,10 +17,10 @@ for src in "$SRC"/models/*.conc; do
   for config in "2 inf" "3 inf" "2 2" "3 1"; do
     set -- $config
     args=(--threads "$1" --ops "$2")
-    "$GEN" "$src" "${args[@]}" --max-states "$cap" --progress all > "$tmp/p.txt" 2> "$tmp/p.err"
+    "$GEN" "$src" "${args[@]}" --max-states "$sweep_max_states" --progress all > "$tmp/p.txt" 2> "$tmp/p.err"
     rp=$?
-    [ $rp = 2 ] && grep -q "more than $cap states" "$tmp/p.err" && continue
-    "$GEN" "$src" "${args[@]}" --max-states "$cap" --symmetry --progress all --cex "$tmp/s.cex" > "$tmp/s.txt" \
+    [ $rp = 2 ] && grep -q "more than $sweep_max_states states" "$tmp/p.err" && continue
+    "$GEN" "$src" "${args[@]}" --max-states "$sweep_max_states" --symmetry --progress all --cex "$tmp/s.cex" > "$tmp/s.txt" \
       2> "$tmp/s.err"
     rs=$?
     grep -q -- "--symmetry needs a model" "$tmp/s.err" && break  # names a thread: refused at every size

@@ -5,17 +5,17 @@
 # minimal LTSs are isomorphic iff they are strongly bisimilar and have equal
 # numbers of states and transitions). A model with a reachable run-time fault
 # fails (exit 2) either way. Configurations beyond 100,000 states (300,000
-# with BB_LONG=1, scripts/full-check.sh --long) are left out; the hand-made models of tests/frontend/models/reduction_*.conc
-# are run the same way.
+# with BB_LONG=1, scripts/full-check.sh --long) are left out; the
+# hand-made models of tests/frontend/models/reduction_*.conc are run the
+# same way.
 set -u
 . "$(dirname "$0")/tool_lib.sh" gen quotient refines
-cap=$([ "${BB_LONG:-0}" = 1 ] && echo 300000 || echo 100000)
 
 # same_quotients MODEL THREADS OPS: 0 checked, 1 skipped (too large)
 same_quotients() {
   local m=$1 t=$2 n=$3 name
   name="$(basename "$m" .conc) ${t}x$n"
-  "$BIN/gen" "$m" -t "$t" -n "$n" --no-reduce --max-states "$cap" -o "$tmp/full.aut" 2> "$tmp/err.full"
+  "$BIN/gen" "$m" -t "$t" -n "$n" --no-reduce --max-states "$sweep_max_states" -o "$tmp/full.aut" 2> "$tmp/err.full"
   local rc_full=$?
   if [ $rc_full -ne 0 ] && grep -q "max-states" "$tmp/err.full"; then return 1; fi
   "$BIN/gen" "$m" -t "$t" -n "$n" -o "$tmp/red.aut" 2> "$tmp/err.red"
@@ -77,10 +77,10 @@ grep -q "out of heap" "$tmp/err" || fail "pool: $(cat "$tmp/err")"
 
 # With --thread-steps the reduction takes only steps that run forward
 # alone (docs/reduction.md, "--thread-steps"): on every model of models/ at
-# 2x2, 3x1 and 2xinf (up to the same cap of full states) the five progress verdicts
-# are those of the full LTS, and a run-time fault of the full LTS is one of
-# the reduced LTS too (exit 2, no output), except that an exhausted pool may
-# suffice once dead locals are reset (docs/reduction.md, "Dead locals").
+# 2x2, 3x1 and 2xinf (up to the same bound of full states) the five
+# progress verdicts are those of the full LTS, and a run-time fault of the
+# full LTS is one of the reduced LTS too (exit 2, no output), except that
+# an exhausted pool may suffice once dead locals are reset (docs/reduction.md, "Dead locals").
 progress_table() { "$BIN/refines" --progress all "$1" | sed -n 2,7p; }  # the verdicts, not the lassos
 compared=0 faults=0
 for m in "$SRC"/models/*.conc; do
@@ -88,9 +88,9 @@ for m in "$SRC"/models/*.conc; do
     set -- $tn
     name="$(basename "$m" .conc) ${1}x$2 --thread-steps"
     rm -f "$tmp/a.aut"
-    if ! "$BIN/gen" "$m" -t "$1" -n "$2" --thread-steps --no-reduce --max-states "$cap" -o "$tmp/b.aut" 2> "$tmp/err"; then
+    if ! "$BIN/gen" "$m" -t "$1" -n "$2" --thread-steps --no-reduce --max-states "$sweep_max_states" -o "$tmp/b.aut" 2> "$tmp/err"; then
       grep -q "max-states" "$tmp/err" && continue  # too large
-      "$BIN/gen" "$m" -t "$1" -n "$2" --thread-steps --max-states "$cap" -o "$tmp/a.aut" 2> "$tmp/err.red"
+      "$BIN/gen" "$m" -t "$1" -n "$2" --thread-steps --max-states "$sweep_max_states" -o "$tmp/a.aut" 2> "$tmp/err.red"
       rc=$?
       if [ $rc = 0 ] && grep -q "out of heap" "$tmp/err"; then continue; fi
       [ $rc = 2 ] && grep -q "error" "$tmp/err.red" && ! grep -q "max-states" "$tmp/err.red" ||

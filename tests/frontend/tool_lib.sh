@@ -9,6 +9,9 @@ for tool in "$@"; do [ -x "$BIN/$tool" ] || exit 77; done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
+# The state bound of the sweeps over models/: 100,000, or 300,000 with
+# BB_LONG=1 (scripts/full-check.sh --long).
+sweep_max_states=$([ "${BB_LONG:-0}" = 1 ] && echo 300000 || echo 100000)
 # gen_refuses WHAT PATTERN ARGS...: `gen ARGS` exits 2 with PATTERN in its
 # message and writes nothing on standard output.
 gen_refuses() {
