@@ -34,4 +34,13 @@ cases chase_lev_deque.conc ChaseLevSpec "--ops 3" "--buffer 6" \
 # Under sc a fence compiles to nothing.
 cmp -s <("$GEN" "$D/chase_lev_deque.conc" --object ChaseLev --ops 3) \
        <("$GEN" "$D/chase_lev_deque.conc" --object ChaseLevFenced --ops 3) || fail "the fence changes the sc LTS"
+# Dekker's lock: fences after the raised flags repair tso; pso needs one
+# before the release too.
+"$GEN" "$D/dekker_counter.conc" --spec -o "$tmp/dekker_spec.aut" || fail "Dekker spec"
+for o in Dekker:0:1:1 DekkerFenced:0:0:1 DekkerFencedPso:0:0:0; do
+  IFS=: read -r obj sc tso pso <<< "$o"
+  verdict "$sc" "$tmp/dekker_spec.aut" "$D/dekker_counter.conc" "$obj"
+  verdict "$tso" "$tmp/dekker_spec.aut" "$D/dekker_counter.conc" "$obj" --memory tso --buffer 6
+  verdict "$pso" "$tmp/dekker_spec.aut" "$D/dekker_counter.conc" "$obj" --memory pso --buffer 6
+done
 echo "memory cases: ok"
