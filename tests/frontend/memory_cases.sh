@@ -43,4 +43,14 @@ for o in Dekker:0:1:1 DekkerFenced:0:0:1 DekkerFencedPso:0:0:0; do
   verdict "$tso" "$tmp/dekker_spec.aut" "$D/dekker_counter.conc" "$obj" --memory tso --buffer 6
   verdict "$pso" "$tmp/dekker_spec.aut" "$D/dekker_counter.conc" "$obj" --memory pso --buffer 6
 done
+# Message passing: correct on tso as it stands, not on pso without the fence
+# between the data and the flag.
+M="$D/message_passing.conc"
+"$GEN" "$M" --spec --ops 2 -o "$tmp/mp_spec.aut" || fail "message passing spec"
+for o in MessagePassing:0:0:1 MessagePassingFenced:0:0:0; do
+  IFS=: read -r obj sc tso pso <<< "$o"
+  verdict "$sc" "$tmp/mp_spec.aut" "$M" "$obj" --ops 2
+  verdict "$tso" "$tmp/mp_spec.aut" "$M" "$obj" --ops 2 --memory tso --buffer 2
+  verdict "$pso" "$tmp/mp_spec.aut" "$M" "$obj" --ops 2 --memory pso --buffer 2
+done
 echo "memory cases: ok"
