@@ -13,11 +13,11 @@
 #include "distributed/owner_hash.hpp"
 #include "distributed/record_exchange.hpp"
 #include "formats/diagnostic.hpp"
-#include "frontend/error_trace.hpp"
-#include "frontend/interpreter.hpp"
-#include "frontend/labels.hpp"
-#include "frontend/limits.hpp"
-#include "frontend/state_store.hpp"
+#include "frontend/explore/error_trace.hpp"
+#include "frontend/explore/state_store.hpp"
+#include "frontend/language/limits.hpp"
+#include "frontend/run/interpreter.hpp"
+#include "frontend/run/labels.hpp"
 #include "lts/builder.hpp"
 
 namespace distributed {

@@ -16,7 +16,7 @@
 #include <mpi.h>
 
 #include "distributed/lts_gather.hpp"
-#include "frontend/program.hpp"
+#include "frontend/language/program.hpp"
 #include "lts/lts.hpp"
 
 namespace distributed {

@@ -9,6 +9,7 @@
 #include "bisim/symmetry/symmetric_quotient.hpp"
 #include "formats/aut_writer.hpp"
 #include "formats/output_file.hpp"
+#include "frontend/compile.hpp"
 #include "tools/common/gen_options.hpp"
 #include "tools/common/gen_progress.hpp"
 #include "tools/common/gen_replay.hpp"

@@ -14,6 +14,7 @@
 #include "distributed/distributed_quotient.hpp"
 #include "formats/aut_writer.hpp"
 #include "formats/output_file.hpp"
+#include "frontend/compile.hpp"
 #include "tools/common/gen_options.hpp"
 #include "tools/common/mpi_tool.hpp"
 #include "tools/common/tool.hpp"

@@ -1,6 +1,6 @@
 #include "frontend/replay/lts_numbering.hpp"
 
-#include "frontend/explorer.hpp"
+#include "frontend/explore/explorer.hpp"
 
 namespace frontend::replay {
 

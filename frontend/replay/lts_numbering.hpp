@@ -3,16 +3,16 @@
 // that a replay can follow a path named by state numbers (a bisimilarity
 // witness, docs/refines.md): it runs frontend::explore with gen's options
 // (the reduction changes the numbers) and keeps the visited states
-// (tests/frontend/replay_test.cpp checks it against explore's LTS).
+// (tests/frontend/replay/replay_test.cpp checks it against explore's LTS).
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <vector>
 
-#include "frontend/canonical.hpp"
-#include "frontend/explorer.hpp"
-#include "frontend/program.hpp"
-#include "frontend/state_store.hpp"
+#include "frontend/explore/explorer.hpp"
+#include "frontend/explore/state_store.hpp"
+#include "frontend/language/program.hpp"
+#include "frontend/run/canonical.hpp"
 
 namespace frontend::replay {
 

@@ -16,13 +16,13 @@
 
 #include <fmt/format.h>
 
-#include "frontend/interpreter.hpp"
-#include "frontend/labels.hpp"
+#include "frontend/explore/state_store.hpp"
 #include "frontend/replay/counterexample.hpp"
 #include "frontend/replay/play_side.hpp"
 #include "frontend/replay/run.hpp"
 #include "frontend/replay/search.hpp"
-#include "frontend/state_store.hpp"
+#include "frontend/run/interpreter.hpp"
+#include "frontend/run/labels.hpp"
 #include "lts/builder.hpp"
 
 namespace frontend::replay::detail {

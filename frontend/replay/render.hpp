@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "frontend/program.hpp"
+#include "frontend/language/program.hpp"
 #include "frontend/replay/run.hpp"
 
 namespace frontend::replay {

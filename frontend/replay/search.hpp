@@ -9,8 +9,8 @@
 #include <optional>
 #include <string>
 
-#include "frontend/explorer.hpp"
-#include "frontend/program.hpp"
+#include "frontend/explore/explorer.hpp"
+#include "frontend/language/program.hpp"
 #include "frontend/replay/counterexample.hpp"
 #include "frontend/replay/play_side.hpp"
 #include "frontend/replay/run.hpp"

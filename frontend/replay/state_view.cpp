@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "frontend/labels.hpp"
+#include "frontend/run/labels.hpp"
 
 namespace frontend::replay {
 

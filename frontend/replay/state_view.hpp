@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "frontend/program.hpp"
+#include "frontend/language/program.hpp"
 #include "frontend/replay/run.hpp"
 
 namespace frontend::replay {

@@ -11,7 +11,7 @@
 #include <string>
 
 #include "formats/diagnostic.hpp"
-#include "frontend/checker.hpp"
+#include "frontend/compile.hpp"
 #include "tests/frontend/random_runs.hpp"
 #include "tests/support/random_litmus.hpp"
 #include "tests/support/random_model.hpp"

@@ -8,7 +8,7 @@
 #include <string>
 #include <utility>
 
-#include "frontend/program.hpp"
+#include "frontend/language/program.hpp"
 #include "lts/lts.hpp"
 #include "lts/orbit_lts.hpp"
 

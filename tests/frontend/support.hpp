@@ -6,8 +6,8 @@
 
 #include "formats/aut_reader.hpp"
 #include "formats/aut_writer.hpp"
-#include "frontend/checker.hpp"
-#include "frontend/explorer.hpp"
+#include "frontend/compile.hpp"
+#include "frontend/explore/explorer.hpp"
 
 namespace frontend::test {
 

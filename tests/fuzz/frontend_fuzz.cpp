@@ -6,8 +6,8 @@
 #include <string>
 
 #include "formats/diagnostic.hpp"
-#include "frontend/checker.hpp"
-#include "frontend/parser.hpp"
+#include "frontend/compile.hpp"
+#include "frontend/language/parser.hpp"
 #include "tests/fuzz/harness.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -5,7 +5,7 @@
 // indices are constants, the thread (`tid - 1`, `tid % threads`,
 // `threads - tid`), the method's parameter or a value just read, so a
 // footprint that names the wrong element or the wrong thread's element
-// (frontend/footprint.hpp) loses an interleaving whose results differ, and
+// (frontend/analysis/footprint.hpp) loses an interleaving whose results differ, and
 // the quotients of the reduced and the full exploration then differ. The
 // models of random_model.hpp rarely show such an error: their indices are
 // mostly locals that stay 0, and their reads mostly do not reach a result.
@@ -19,7 +19,7 @@ namespace testing_support {
 
 // rotations: `tid` only in indices of T relative to the thread (`tid - 1`,
 // `tid % threads`, `(tid - 1 + a) % threads`, `(tid + r0) % threads`), so
-// that rotating the threads is a symmetry (frontend/ring_indices.hpp) and
+// that rotating the threads is a symmetry (frontend/analysis/ring_indices.hpp) and
 // gen --symmetry accepts the model; values never name a thread.
 struct LitmusOptions {
   bool rotations = false;

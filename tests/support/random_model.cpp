@@ -145,7 +145,7 @@ class ModelWriter {
   bool risky_ = false, blocking_ = false, diverging_ = false;
   // Shared writes are mostly a cas expecting a constant, or a local that a
   // branch just fixed: what the reduction's guarded writes rely on
-  // (frontend/guarded_writes.hpp). Drawn from a generator of its own, so the
+  // (frontend/analysis/guarded_writes.hpp). Drawn from a generator of its own, so the
   // other models stay as they were.
   bool guarded_ = false;
   // Arrays and a tuple (structured_): shared integer arrays indexed by a

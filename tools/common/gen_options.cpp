@@ -8,8 +8,8 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
-#include "frontend/limits.hpp"
-#include "frontend/memory_model.hpp"
+#include "frontend/language/limits.hpp"
+#include "frontend/language/memory_model.hpp"
 
 namespace tools {
 

@@ -6,8 +6,8 @@
 
 #include "tools/common/cli_fwd.hpp"
 
-#include "frontend/checker.hpp"
-#include "frontend/explorer.hpp"
+#include "frontend/explore/explorer.hpp"
+#include "frontend/language/checker.hpp"
 #include "tools/common/memory_budget.hpp"
 #include "tools/common/tool.hpp"
 

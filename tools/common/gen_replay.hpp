@@ -5,8 +5,8 @@
 
 #include "tools/common/cli_fwd.hpp"
 
-#include "frontend/explorer.hpp"
-#include "frontend/program.hpp"
+#include "frontend/explore/explorer.hpp"
+#include "frontend/language/program.hpp"
 
 namespace tools {
 
