@@ -38,7 +38,8 @@ auto with_context(const std::string& context, F&& body) {
     return body();
   } catch (const formats::ParseError& e) {
     formats::Diagnostic d = e.diagnostic();
-    d.message += fmt::format(" (exploring the object with {})", context);
+    const std::size_t line_end = std::min(d.message.find('\n'), d.message.size());
+    d.message.insert(line_end, fmt::format(" (exploring the object with {})", context));
     throw formats::ParseError(d);
   }
 }

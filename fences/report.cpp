@@ -40,11 +40,13 @@ std::string render_report(const FenceQuery& q, const FenceReport& r) {
                                 plural(r.positions.size(), "candidate position", "candidate positions"));
   for (std::size_t i = 0; i < r.positions.size(); ++i)
     out += fmt::format("  {}. {}\n", i + 1, describe(q.name, r.positions[i]));
-  out += fmt::format("{} tried, of at most {} fences.\n", plural(r.tried, "fence set", "fence sets"), r.largest_size);
+  out += fmt::format("{} tried, of at most {}.\n", plural(r.tried, "fence set", "fence sets"),
+                     plural(static_cast<std::size_t>(r.largest_size), "fence", "fences"));
   if (r.minimal.size() == 1 && r.minimal[0].empty()) {
     out += "No fence needed: the object is linearizable as it stands at these bounds.\n";
   } else if (r.minimal.empty()) {
-    out += fmt::format("No set of at most {} fences is sufficient.\n", r.largest_size);
+    out += fmt::format("No set of at most {} is sufficient.\n",
+                       plural(static_cast<std::size_t>(r.largest_size), "fence", "fences"));
   } else {
     out += fmt::format("Minimal sufficient sets ({}):\n", r.minimal.size());
     for (const FenceSet& set : r.minimal) {
