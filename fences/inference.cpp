@@ -18,7 +18,7 @@ namespace {
 // The model's object with fences after the statements at `after`, compiled.
 frontend::Program compile_with(const FenceQuery& q, const std::vector<frontend::Loc>& after) {
   frontend::ast::File file = frontend::parse(q.name, q.text);
-  auto* object = const_cast<frontend::ast::Object*>(find_object(file, q.options.object));
+  frontend::ast::Object* object = find_object(file, q.options.object);
   if (object) insert_fences(*object, after);  // no object: compile names the choices
   return frontend::compile(file, q.options);
 }

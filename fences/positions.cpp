@@ -99,6 +99,10 @@ const frontend::ast::Object* find_object(const frontend::ast::File& file, const 
   return nullptr;
 }
 
+frontend::ast::Object* find_object(frontend::ast::File& file, const std::string& object) {
+  return const_cast<frontend::ast::Object*>(find_object(std::as_const(file), object));
+}
+
 std::vector<Position> fence_positions(const frontend::ast::File& file, const std::string& object,
                                       const frontend::Program& program, const std::string& text) {
   std::vector<Position> out;

@@ -48,5 +48,6 @@ std::vector<Position> fence_positions(const frontend::ast::File& file, const std
 
 // The object of `file` named `object` (the first when empty), or null.
 const frontend::ast::Object* find_object(const frontend::ast::File& file, const std::string& object);
+frontend::ast::Object* find_object(frontend::ast::File& file, const std::string& object);
 
 }  // namespace fences

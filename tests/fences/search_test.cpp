@@ -13,13 +13,6 @@
 namespace fences {
 namespace {
 
-FenceSet members(unsigned mask) {
-  FenceSet s;
-  for (int i = 0; mask >> i; ++i)
-    if (mask >> i & 1u) s.push_back(i);
-  return s;
-}
-
 unsigned mask_of(const FenceSet& s) {
   unsigned m = 0;
   for (int i : s) m |= 1u << i;

@@ -36,8 +36,9 @@ void check_fence_options(const CLI::App& app, const GenOptions& g, const FenceOp
     throw UsageError("--suggest-fences needs --memory tso or pso: under sc a fence compiles to nothing and changes no run");
   if (g.spec) throw UsageError("--suggest-fences places fences in the object, not in its specification: drop --spec");
   if (g.thread_steps) throw UsageError("--suggest-fences checks linearizability, which hides internal steps: drop --thread-steps");
-  if (app.count("--output") != 0)
-    throw UsageError("--suggest-fences prints the fence sets and writes no LTS: drop -o");
+  for (const char* option : {"--output", "--tau-name"})
+    if (app.count(option) != 0)
+      throw UsageError(fmt::format("--suggest-fences prints the fence sets and writes no LTS: drop {}", option));
 }
 
 int suggest_fences(const GenOptions& g, const FenceOptions& f, const frontend::ExploreOptions& explore) {
