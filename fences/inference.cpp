@@ -85,10 +85,10 @@ FenceReport infer_fences(const FenceQuery& q, const std::function<void(const Inf
     }
     return r.holds;
   };
-  const SearchResult found = minimal_sufficient_sets(
-      static_cast<int>(report.positions.size()), q.max_fences, sufficient, [&](const SearchProgress& p) {
-        if (on_progress) on_progress({p.index, p.bound, p.set});
-      });
+  const SearchResult found = minimal_sufficient_sets(static_cast<int>(report.positions.size()), q.max_fences,
+                                                     sufficient, [&](const SearchProgress& p) {
+                                                       if (on_progress) on_progress({p.index, p.bound, p.set});
+                                                     });
   report.minimal = found.minimal;
   report.tried = found.tried;
   report.largest_size = std::min<int>(q.max_fences, static_cast<int>(report.positions.size()));

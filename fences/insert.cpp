@@ -37,8 +37,8 @@ void insert_fences(frontend::ast::Object& object, const std::vector<frontend::Lo
   std::size_t placed = 0;
   for (frontend::ast::Method& m : object.methods) placed += place(m.body, after);
   if (placed != after.size())
-    throw std::logic_error(fmt::format("insert_fences: {} of {} positions are statements of {}", placed,
-                                       after.size(), object.name));
+    throw std::logic_error(
+        fmt::format("insert_fences: {} of {} positions are statements of {}", placed, after.size(), object.name));
 }
 
 }  // namespace fences

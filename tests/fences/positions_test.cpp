@@ -16,37 +16,38 @@ namespace {
 
 // One statement per line; the comment says whether it is a position.
 const std::string model =
-    "object P {\n"                                 // 1
-    "  node N { v: 0..3; }\n"                      // 2
-    "  pool 2;\n"                                  // 3
-    "  shared x: 0..3 = 0;\n"                      // 4
-    "  shared y: 0..3 = 0;\n"                      // 5
-    "  shared n: N = null;\n"                      // 6
-    "  procedure bump() {\n"                       // 7
-    "    y := 2;\n"                                // 8  yes: in a procedure, next is the return
-    "  }\n"                                        // 9
-    "  method m(): 0..3 {\n"                       // 10
-    "    var r: 0..3 := x;\n"                      // 11 no: a local
-    "    x := 1;\n"                                // 12 yes
-    "    r := y;\n"                                // 13 no: a load into a local
-    "    y := 1;\n"                                // 14 no: a cas follows
-    "    if cas(x, 1, 2) { r := 0; }\n"            // 15 no: drains
-    "    atomic { x := 3; }\n"                     // 16 no: inside atomic
-    "    x := 2;\n"                                // 17 no: a fence follows
-    "    fence;\n"                                 // 18
+    "object P {\n"                                  // 1
+    "  node N { v: 0..3; }\n"                       // 2
+    "  pool 2;\n"                                   // 3
+    "  shared x: 0..3 = 0;\n"                       // 4
+    "  shared y: 0..3 = 0;\n"                       // 5
+    "  shared n: N = null;\n"                       // 6
+    "  procedure bump() {\n"                        // 7
+    "    y := 2;\n"                                 // 8  yes: in a procedure, next is the return
+    "  }\n"                                         // 9
+    "  method m(): 0..3 {\n"                        // 10
+    "    var r: 0..3 := x;\n"                       // 11 no: a local
+    "    x := 1;\n"                                 // 12 yes
+    "    r := y;\n"                                 // 13 no: a load into a local
+    "    y := 1;\n"                                 // 14 no: a cas follows
+    "    if cas(x, 1, 2) { r := 0; }\n"             // 15 no: drains
+    "    atomic { x := 3; }\n"                      // 16 no: inside atomic
+    "    x := 2;\n"                                 // 17 no: a fence follows
+    "    fence;\n"                                  // 18
     "    if r == 0 { x := 0; } else { y := 0; }\n"  // 19 both yes: the store after the if
-    "    p := new N(1);\n"                         // 20 no: a local
-    "    p.v := 2;\n"                              // 21 yes: a node's field; then the call
-    "    bump();\n"                                // 22
-    "    x := 1;\n"                                // 23 no: the next statement locks (atomic)
-    "    atomic { r := y; }\n"                     // 24
-    "    return r;\n"                              // 25
+    "    p := new N(1);\n"                          // 20 no: a local
+    "    p.v := 2;\n"                               // 21 yes: a node's field; then the call
+    "    bump();\n"                                 // 22
+    "    x := 1;\n"                                 // 23 no: the next statement locks (atomic)
+    "    atomic { r := y; }\n"                      // 24
+    "    return r;\n"                               // 25
     "  }\n"
     "}\n";
 
 std::vector<std::string> lines_of(const std::vector<Position>& ps) {
   std::vector<std::string> out;
-  for (const Position& p : ps) out.push_back(std::to_string(p.loc.line) + ":" + std::to_string(p.loc.column) + " " + p.method + " " + p.statement);
+  for (const Position& p : ps)
+    out.push_back(std::to_string(p.loc.line) + ":" + std::to_string(p.loc.column) + " " + p.method + " " + p.statement);
   return out;
 }
 
@@ -58,8 +59,8 @@ std::vector<Position> positions(const std::string& text, frontend::Memory m) {
 }
 
 TEST(FencePositions, OnlyBufferedStoresNotFollowedByADrain) {
-  const std::vector<std::string> want{"8:5 bump y := 2;",      "12:5 m x := 1;",    "19:17 m x := 0;",
-                                      "19:34 m y := 0;",       "21:5 m p.v := 2;"};
+  const std::vector<std::string> want{"8:5 bump y := 2;", "12:5 m x := 1;", "19:17 m x := 0;", "19:34 m y := 0;",
+                                      "21:5 m p.v := 2;"};
   EXPECT_EQ(lines_of(positions(model, frontend::Memory::tso)), want);
   EXPECT_EQ(lines_of(positions(model, frontend::Memory::pso)), want);
 }

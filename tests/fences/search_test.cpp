@@ -82,11 +82,12 @@ TEST(FenceSearch, CountsTheSetsUpToK) {
 
 TEST(FenceSearch, ProgressCountsEveryCandidate) {
   std::vector<std::uint64_t> seen;
-  minimal_sufficient_sets(3, 2, [](const FenceSet& s) { return s.size() == 2; },
-                          [&](const SearchProgress& p) {
-                            EXPECT_EQ(p.bound, 7u);
-                            seen.push_back(p.index);
-                          });
+  minimal_sufficient_sets(
+      3, 2, [](const FenceSet& s) { return s.size() == 2; },
+      [&](const SearchProgress& p) {
+        EXPECT_EQ(p.bound, 7u);
+        seen.push_back(p.index);
+      });
   EXPECT_EQ(seen, (std::vector<std::uint64_t>{1, 2, 3, 4, 5, 6, 7}));
 }
 

@@ -29,13 +29,16 @@ void add_fence_options(CLI::App& app, FenceOptions& f) {
 void check_fence_options(const CLI::App& app, const GenOptions& g, const FenceOptions& f) {
   if (!f.suggest) {
     for (const char* option : {"--max-fences", "--spec-object"})
-      if (app.count(option) != 0) throw UsageError(fmt::format("{} applies to --suggest-fences, which is not given", option));
+      if (app.count(option) != 0)
+        throw UsageError(fmt::format("{} applies to --suggest-fences, which is not given", option));
     return;
   }
   if (g.memory == "sc")
-    throw UsageError("--suggest-fences needs --memory tso or pso: under sc a fence compiles to nothing and changes no run");
+    throw UsageError(
+        "--suggest-fences needs --memory tso or pso: under sc a fence compiles to nothing and changes no run");
   if (g.spec) throw UsageError("--suggest-fences places fences in the object, not in its specification: drop --spec");
-  if (g.thread_steps) throw UsageError("--suggest-fences checks linearizability, which hides internal steps: drop --thread-steps");
+  if (g.thread_steps)
+    throw UsageError("--suggest-fences checks linearizability, which hides internal steps: drop --thread-steps");
   for (const char* option : {"--output", "--tau-name"})
     if (app.count(option) != 0)
       throw UsageError(fmt::format("--suggest-fences prints the fence sets and writes no LTS: drop {}", option));
