@@ -10,6 +10,7 @@
 #include "formats/aut_writer.hpp"
 #include "formats/output_file.hpp"
 #include "frontend/compile.hpp"
+#include "tools/common/gen_fences.hpp"
 #include "tools/common/gen_options.hpp"
 #include "tools/common/gen_progress.hpp"
 #include "tools/common/gen_replay.hpp"
@@ -48,7 +49,8 @@ void check_modes(const CLI::App& app, const tools::GenOptions& g, const tools::R
   // A flush after a return is a step of a thread with no pending call,
   // which the progress properties do not define (docs/memory-models.md).
   if (progress.wanted() && g.memory != "sc")
-    throw tools::UsageError("--progress is not defined with --memory yet: a thread flushes its buffer after it returned");
+    throw tools::UsageError(
+        "--progress is not defined with --memory yet: a thread flushes its buffer after it returned");
   if (progress.wanted() && replay.wanted()) throw tools::UsageError("--progress and --replay: give one of them");
   // An option of a mode not chosen would be ignored: a slip, never silence.
   for (const char* option : {"--replay-property", "--replay-side", "--replay-map", "--replay-format", "--replay-dot"})
@@ -75,12 +77,19 @@ void check_modes(const CLI::App& app, const tools::GenOptions& g, const tools::R
 // Explores the model and writes its LTS (or replays a counterexample, or
 // decides progress properties).
 int generate(const CLI::App& app, const tools::GenOptions& g, const tools::ReplayOptions& replay_options,
-             const tools::GenProgressOptions& progress_options) {
+             const tools::GenProgressOptions& progress_options, const tools::FenceOptions& fence_options) {
   const frontend::CompileOptions options = tools::compile_options(g);
   frontend::ExploreOptions explore = tools::explore_options(app, g);
   formats::check_output_path(g.output.path);
   formats::check_outputs_spare_inputs({g.output.path}, {g.model});
   check_modes(app, g, replay_options, progress_options);
+  tools::check_fence_options(app, g, fence_options);
+  if (fence_options.suggest) {
+    if (replay_options.wanted() || progress_options.wanted())
+      throw tools::UsageError("--suggest-fences is a mode of its own: drop --replay and --progress");
+    if (const std::string note = tools::memory_note(g); !note.empty()) fmt::print(stderr, "{}", note);
+    return tools::suggest_fences(g, fence_options, explore);
+  }
   const frontend::Program program = frontend::load_model(g.model, options);
   if (const std::string note = tools::memory_note(g); !note.empty()) fmt::print(stderr, "{}", note);
   if (replay_options.wanted()) return tools::replay(program, g.model, replay_options, explore);
@@ -138,15 +147,21 @@ int main(int argc, char** argv) {
       "A thread that waits (at a lock held by another thread, or a false await) takes a step that\n"
       "changes nothing.\n"
       "The language is described in docs/language.md.\n"
-      "With --progress it writes no LTS and prints the verdicts of refines --progress instead.\n"
-      "Exit status: 0 on success (with --progress: every property holds), 1 with --progress when one\n"
-      "does not hold, 2 on an error (in the model, the options, or a run-time fault such as a null\n"
-      "dereference or an exhausted node pool).");
+      "With --progress it writes no LTS and prints the verdicts of refines --progress instead; with\n"
+      "--suggest-fences (and --memory tso|pso) it prints the minimal fence sets that make the object\n"
+      "linearizable.\n"
+      "Exit status: 0 on success (with --progress: every property holds; with --suggest-fences: a\n"
+      "sufficient fence set, maybe empty, was found), 1 with --progress when one does not hold (with\n"
+      "--suggest-fences: no set of at most --max-fences fences is sufficient), 2 on an error (in the\n"
+      "model, the options, or a run-time fault such as a null dereference or an exhausted node pool).");
   tools::GenOptions g;
   tools::add_gen_options(app, g);
   tools::ReplayOptions replay_options;
   tools::add_replay_options(app, replay_options);
   tools::GenProgressOptions progress_options;
   tools::add_gen_progress_options(app, progress_options);
-  return tools::run_tool(app, argc, argv, [&] { return generate(app, g, replay_options, progress_options); });
+  tools::FenceOptions fence_options;
+  tools::add_fence_options(app, fence_options);
+  return tools::run_tool(app, argc, argv,
+                         [&] { return generate(app, g, replay_options, progress_options, fence_options); });
 }
