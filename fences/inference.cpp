@@ -9,8 +9,8 @@
 #include "formats/diagnostic.hpp"
 #include "frontend/compile.hpp"
 #include "frontend/language/parser.hpp"
+#include "refine/inclusion/trace_inclusion.hpp"
 #include "refine/reports.hpp"
-#include "refine/trace_inclusion.hpp"
 
 namespace fences {
 

@@ -3,7 +3,7 @@
 #include <map>
 
 #include "lts/reachability.hpp"
-#include "refine/thread_steps.hpp"
+#include "refine/progress/thread_steps.hpp"
 
 namespace ltl {
 

@@ -1,7 +1,7 @@
 #pragma once
 // Fairness of runs per thread (docs/ltl.md, "Fairness"). The thread of a
 // transition is T when its label is call(T,...), ret(T,...) or step(T)
-// (the labels of `gen --thread-steps`, refine/thread_steps.hpp). The
+// (the labels of `gen --thread-steps`, refine/progress/thread_steps.hpp). The
 // object's actions of T are step(T) and ret(T,...); a call is the client's
 // choice, which no fairness forces (docs/progress.md, "Definitions").
 // Thread T is enabled at a state when an object action of T leaves it, and

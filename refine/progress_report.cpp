@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "refine/text_table.hpp"
-#include "refine/trace_report.hpp"
+#include "refine/text/text_table.hpp"
+#include "refine/text/trace_report.hpp"
 
 namespace refine {
 

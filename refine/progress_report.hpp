@@ -4,7 +4,7 @@
 #include <string>
 
 #include "lts/lts.hpp"
-#include "refine/progress.hpp"
+#include "refine/progress/progress.hpp"
 #include "refine/reports.hpp"
 
 namespace refine {

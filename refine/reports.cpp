@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "refine/play_file.hpp"
-#include "refine/text_table.hpp"
+#include "refine/equivalence/play_file.hpp"
+#include "refine/text/text_table.hpp"
 
 namespace refine {
 

@@ -7,10 +7,10 @@
 
 #include "bisim/equivalence.hpp"
 #include "lts/lts.hpp"
-#include "refine/bisimilarity.hpp"
-#include "refine/lock_freedom.hpp"
-#include "refine/trace_inclusion.hpp"
-#include "refine/trace_report.hpp"
+#include "refine/equivalence/bisimilarity.hpp"
+#include "refine/inclusion/trace_inclusion.hpp"
+#include "refine/progress/lock_freedom.hpp"
+#include "refine/text/trace_report.hpp"
 
 namespace refine {
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "formats/aut_reader.hpp"
-#include "refine/trace_inclusion.hpp"
+#include "refine/inclusion/trace_inclusion.hpp"
 
 int main(int argc, char** argv) {
   if (argc < 3) {

@@ -87,7 +87,7 @@ lts::Lts explore(const Program& p, const ExploreOptions& options, ExploreStats* 
 // ample sets are chosen at the representatives and the cycle proviso runs
 // on their numbers; single-step states are not merged (docs/reduction.md,
 // "Thread symmetry"). With thread_steps, the step(T) labels are renamed with
-// the threads like calls and returns (refine/symmetric_progress.hpp).
+// the threads like calls and returns (refine/progress/symmetric_progress.hpp).
 lts::OrbitLts explore_orbits(const Program& p, const ExploreOptions& options, ExploreStats* stats = nullptr);
 
 }  // namespace frontend

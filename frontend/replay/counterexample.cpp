@@ -31,7 +31,7 @@ namespace {
 
 // The words of a move line, split at blanks; a word that starts with `"`
 // runs to the next `"` followed by a blank or the line's end, and is the
-// text between them (refine/play_file.cpp quotes a label with a blank);
+// text between them (refine/equivalence/play_file.cpp quotes a label with a blank);
 // `quoted` says which words were.
 std::vector<std::string> words(const std::string& line, std::vector<bool>& quoted) {
   std::vector<std::string> out;

@@ -4,7 +4,7 @@
 
 #include "frontend/replay/render.hpp"
 #include "frontend/replay/state_view.hpp"
-#include "refine/text_table.hpp"
+#include "refine/text/text_table.hpp"
 
 namespace frontend::replay {
 

@@ -12,7 +12,7 @@
 #include "fences/inference.hpp"
 #include "formats/input_file.hpp"
 #include "frontend/compile.hpp"
-#include "refine/trace_inclusion.hpp"
+#include "refine/inclusion/trace_inclusion.hpp"
 
 namespace fences {
 namespace {

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "bisim/quotient.hpp"
-#include "refine/trace_inclusion.hpp"
+#include "refine/inclusion/trace_inclusion.hpp"
 #include "tests/frontend/herlihy_wing.hpp"
 #include "tests/frontend/random_runs.hpp"
 #include "tests/support/random_model.hpp"

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "bisim/quotient.hpp"
-#include "refine/lock_freedom.hpp"
+#include "refine/progress/lock_freedom.hpp"
 #include "tests/frontend/random_runs.hpp"
 #include "tests/support/random_model.hpp"
 

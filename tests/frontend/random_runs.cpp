@@ -15,9 +15,9 @@
 #include "formats/diagnostic.hpp"
 #include "frontend/compile.hpp"
 #include "frontend/explore/explorer.hpp"
-#include "refine/progress.hpp"
-#include "refine/symmetric_progress.hpp"
-#include "refine/thread_steps.hpp"
+#include "refine/progress/progress.hpp"
+#include "refine/progress/symmetric_progress.hpp"
+#include "refine/progress/thread_steps.hpp"
 #include "tests/support/lts_isomorphism.hpp"
 
 namespace frontend::test {
@@ -140,7 +140,7 @@ namespace {
 
 // "lock-free holds, wait-free fails for {1,2}, ...", or the reason the
 // LTS is refused: the direct route on an LTS, the symmetric route
-// (refine/symmetric_progress.hpp) on an orbit LTS. A property decided per
+// (refine/progress/symmetric_progress.hpp) on an orbit LTS. A property decided per
 // thread names the threads that fail it.
 std::string progress_verdicts(const Outcome& o) {
   const std::vector<refine::Progress> all(std::begin(refine::all_progress), std::end(refine::all_progress));

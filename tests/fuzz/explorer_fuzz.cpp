@@ -10,7 +10,7 @@
 // symmetry is the divbranching quotient of the full LTS (docs/reduction.md,
 // "Thread symmetry"); or, for every other input (by its length), both are
 // explored with step(T) labels and the five progress verdicts on the orbit
-// LTS (refine/symmetric_progress.hpp) are those of the direct route on the
+// LTS (refine/progress/symmetric_progress.hpp) are those of the direct route on the
 // full LTS, the failing threads included.
 #include <iterator>
 #include <optional>
@@ -21,9 +21,9 @@
 #include "formats/diagnostic.hpp"
 #include "frontend/compile.hpp"
 #include "frontend/explore/explorer.hpp"
-#include "refine/progress.hpp"
-#include "refine/symmetric_progress.hpp"
-#include "refine/thread_steps.hpp"
+#include "refine/progress/progress.hpp"
+#include "refine/progress/symmetric_progress.hpp"
+#include "refine/progress/thread_steps.hpp"
 #include "tests/fuzz/harness.hpp"
 #include "tests/support/lts_isomorphism.hpp"
 

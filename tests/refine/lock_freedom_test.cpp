@@ -5,7 +5,7 @@
 #include <set>
 
 #include "formats/aut_reader.hpp"
-#include "refine/lock_freedom.hpp"
+#include "refine/progress/lock_freedom.hpp"
 #include "tests/refine/random_pairs.hpp"
 #include "tests/support/random_lts.hpp"
 

@@ -9,10 +9,10 @@
 
 #include "bisim/quotient.hpp"
 #include "formats/aut_reader.hpp"
-#include "refine/bisimilarity.hpp"
-#include "refine/lock_freedom.hpp"
-#include "refine/trace_inclusion.hpp"
-#include "refine/trace_report.hpp"
+#include "refine/equivalence/bisimilarity.hpp"
+#include "refine/inclusion/trace_inclusion.hpp"
+#include "refine/progress/lock_freedom.hpp"
+#include "refine/text/trace_report.hpp"
 #include "tests/refine/reference_traces.hpp"
 #include "tests/support/oracle.hpp"
 

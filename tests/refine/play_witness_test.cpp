@@ -18,7 +18,7 @@
 #include <set>
 
 #include "formats/aut_reader.hpp"
-#include "refine/bisimilarity.hpp"
+#include "refine/equivalence/bisimilarity.hpp"
 #include "tests/bisim/reference/reference_partition.hpp"
 #include "tests/refine/random_pairs.hpp"
 

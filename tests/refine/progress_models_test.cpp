@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "refine/progress.hpp"
-#include "refine/progress_quotients.hpp"
+#include "refine/progress/progress.hpp"
+#include "refine/progress/progress_quotients.hpp"
 
 namespace {
 

@@ -1,5 +1,5 @@
 #pragma once
-// A brute-force twin of refine/progress.*: random thread-attributed LTSs
+// A brute-force twin of refine/progress/progress.*: random thread-attributed LTSs
 // whose pending sets are known by construction, and a direct search, from
 // every reachable state, for the cycles through it with what each cycle
 // does (who returns, who steps, who stays pending, whether one thread runs

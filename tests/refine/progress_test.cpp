@@ -1,4 +1,4 @@
-// refine/progress.*: the SCC route against the brute-force twin
+// refine/progress/progress.*: the SCC route against the brute-force twin
 // (progress_reference.*) on random thread-attributed LTSs (1,000 in CI,
 // BB_PROGRESS_ROUNDS=100000 for more), every lasso replayed; the quotient
 // route (progress_quotients.*) gives the same verdicts and lassos, falling
@@ -9,9 +9,9 @@
 #include <cstdlib>
 #include <set>
 
-#include "refine/progress.hpp"
-#include "refine/progress_quotients.hpp"
-#include "refine/thread_steps.hpp"
+#include "refine/progress/progress.hpp"
+#include "refine/progress/progress_quotients.hpp"
+#include "refine/progress/thread_steps.hpp"
 #include "tests/refine/progress_reference.hpp"
 
 namespace {

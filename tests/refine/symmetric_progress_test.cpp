@@ -1,5 +1,5 @@
-// refine/symmetric_progress.*: the verdicts on an orbit LTS against the
-// direct route (refine/progress.*) on its free expansion M~, built here
+// refine/progress/symmetric_progress.*: the verdicts on an orbit LTS against the
+// direct route (refine/progress/progress.*) on its free expansion M~, built here
 // state by state, on random orbit LTSs with step(T) labels and consistent
 // pending sets (1,000 in CI, BB_PROGRESS_ROUNDS for more); a mirrored
 // livelock worked out by hand; bad inputs refused.
@@ -13,8 +13,8 @@
 
 #include <fmt/format.h>
 
-#include "refine/progress.hpp"
-#include "refine/symmetric_progress.hpp"
+#include "refine/progress/progress.hpp"
+#include "refine/progress/symmetric_progress.hpp"
 
 namespace symmetric_progress_test {
 namespace {

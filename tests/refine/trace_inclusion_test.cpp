@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "formats/aut_reader.hpp"
-#include "refine/trace_inclusion.hpp"
-#include "refine/trace_report.hpp"
+#include "refine/inclusion/trace_inclusion.hpp"
+#include "refine/text/trace_report.hpp"
 #include "tests/refine/random_pairs.hpp"
 #include "tests/refine/reference_traces.hpp"
 

@@ -2,8 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "formats/aut_reader.hpp"
-#include "refine/thread_action.hpp"
-#include "refine/trace_report.hpp"
+#include "refine/text/thread_action.hpp"
+#include "refine/text/trace_report.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "bisim/bisimulation.hpp"
-#include "refine/disjoint_union.hpp"
+#include "refine/equivalence/disjoint_union.hpp"
 
 namespace testing_support {
 

@@ -6,9 +6,9 @@
 #include <CLI/CLI.hpp>
 
 #include "formats/diagnostic.hpp"
-#include "refine/progress.hpp"
+#include "refine/progress/progress.hpp"
+#include "refine/progress/symmetric_progress.hpp"
 #include "refine/progress_report.hpp"
-#include "refine/symmetric_progress.hpp"
 #include "tools/common/verdict_output.hpp"
 
 namespace tools {

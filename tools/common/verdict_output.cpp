@@ -3,7 +3,7 @@
 #include <cstdio>
 
 #include "formats/output_file.hpp"
-#include "refine/trace_report.hpp"
+#include "refine/text/trace_report.hpp"
 #include "tools/common/tool.hpp"
 
 namespace tools {

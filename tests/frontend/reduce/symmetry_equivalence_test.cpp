@@ -18,7 +18,7 @@
 
 #include "formats/diagnostic.hpp"
 #include "frontend/compile.hpp"
-#include "refine/progress.hpp"
+#include "refine/progress/progress.hpp"
 #include "tests/frontend/random_runs.hpp"
 #include "tests/support/random_litmus.hpp"
 #include "tests/support/random_model.hpp"

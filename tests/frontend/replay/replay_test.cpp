@@ -21,12 +21,12 @@
 #include "frontend/run/interpreter.hpp"
 #include "frontend/run/labels.hpp"
 #include "lts/builder.hpp"
-#include "refine/bisimilarity.hpp"
-#include "refine/play_file.hpp"
-#include "refine/trace_inclusion.hpp"
-#include "refine/trace_report.hpp"
-#include "tests/frontend/support.hpp"
+#include "refine/equivalence/bisimilarity.hpp"
+#include "refine/equivalence/play_file.hpp"
+#include "refine/inclusion/trace_inclusion.hpp"
+#include "refine/text/trace_report.hpp"
 #include "tests/frontend/replay/replay_check.hpp"
+#include "tests/frontend/support.hpp"
 
 namespace frontend::replay {
 namespace {
