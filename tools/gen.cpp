@@ -44,8 +44,6 @@ void check_modes(const CLI::App& app, const tools::GenOptions& g, const tools::R
   // A replay names threads and follows gen's state numbers.
   if (replay.wanted() && g.symmetry)
     throw tools::UsageError("--replay follows the LTS without --symmetry: generate and check it without");
-  if (replay.wanted() && g.memory != "sc")
-    throw tools::UsageError("--replay does not show store buffers yet: replay without --memory");
   // A flush after a return is a step of a thread with no pending call,
   // which the progress properties do not define (docs/memory-models.md).
   if (progress.wanted() && g.memory != "sc")

@@ -52,6 +52,9 @@ std::string render_text(const Program& p, const Run& run, const std::vector<std:
     if (at.line) cell = fmt::format("{}:{}", p.file.substr(p.file.find_last_of('/') + 1), at.line);
     if (!at.statement.empty()) cell += "  " + at.statement;
     if (!s.action.empty()) cell = cell.empty() ? s.action : s.action + "  " + cell;
+    // Under --memory tso|pso the only internal step without a statement is
+    // a flush: the oldest pending store of a buffer reaches memory.
+    if (cell.empty() && s.code < 0 && p.weak() && !(run.fault && i + 1 == run.steps.size())) cell = "flush";
     cells[s.thread] = cell;
     if (!run.classes.empty()) cells.push_back(std::to_string(run.classes[i]));
     cells.push_back(run.fault && i + 1 == run.steps.size() ? ""

@@ -71,7 +71,69 @@ void field_changes(const Program& p, const NodeType& nt, int r, const std::int32
   }
 }
 
+// The part of a variable or field that a slot range names: the whole, an
+// element or member of it (`a[1]`, `t.2`), with its type; `name` and `t`
+// are the variable or field at slot `base`, `at` and `n` the range.
+struct Part {
+  std::string name;
+  const Type* type;
+};
+
+Part part_at(std::string name, const Type& t, int base, int at, int n) {
+  if (at == base && n == t.size) return {std::move(name), &t};
+  if (t.kind == Type::Array) {
+    const Type& e = *t.elems[0];
+    const int i = (at - base) / e.size;
+    return part_at(fmt::format("{}[{}]", name, i), e, base + i * e.size, at, n);
+  }
+  if (t.kind == Type::Tuple) {
+    int member_base = base;
+    for (std::size_t k = 0; k < t.elems.size(); ++k) {
+      const Type& m = *t.elems[k];
+      if (at < member_base + m.size) return part_at(fmt::format("{}.{}", name, k + 1), m, member_base, at, n);
+      member_base += m.size;
+    }
+  }
+  return {std::move(name), &t};
+}
+
+std::string store_text(const Program& p, const Part& part, const std::int32_t* v) {
+  return fmt::format("{} := {}", part.name, show_value(p, *part.type, v));
+}
+
+// One pending store, `x := 1`.
+std::string pending_store(const Program& p, const std::int32_t* entry) {
+  const int at = entry[0] - 1, n = entry[1];
+  const std::int32_t* v = entry + 2;
+  for (const NamedSlot& s : p.shared_names)
+    if (at >= s.offset && at < s.offset + s.type->size)
+      return store_text(p, part_at(s.name, *s.type, s.offset, at, n), v);
+  for (const NodeType& nt : p.nodes) {
+    if (at < nt.base || at >= nt.base + nt.pool * nt.stride) continue;
+    const int r = (at - nt.base) / nt.stride + 1;
+    const int node = nt.base + (r - 1) * nt.stride;
+    for (std::size_t f = 0; f < nt.field_names.size(); ++f) {
+      const int field = node + 1 + nt.field_offsets[f];
+      const Type& t = *nt.field_types[f];
+      if (at >= field && at < field + t.size)
+        return store_text(p, part_at(fmt::format("{}.{}", node_name(nt, r), nt.field_names[f]), t, field, at, n), v);
+    }
+  }
+  return fmt::format("slot {} := {}", at, v[0]);
+}
+
 }  // namespace
+
+std::string buffer_text(const Program& p, const std::vector<std::int32_t>& state, int thread) {
+  const BufferLayout& b = p.buffers;
+  std::vector<std::string> entries;
+  for (int i = 0; i < b.capacity; ++i) {
+    const std::int32_t* e = &state[b.at(thread) + i * b.entry()];
+    if (e[0] == 0) break;
+    entries.push_back(pending_store(p, e));
+  }
+  return fmt::format("[{}]", fmt::join(entries, ", "));
+}
 
 std::vector<Change> changes(const Program& p, const std::vector<std::int32_t>& before,
                             const std::vector<std::int32_t>& after, const std::vector<std::int32_t>& written) {
@@ -93,6 +155,12 @@ std::vector<Change> changes(const Program& p, const std::vector<std::int32_t>& b
       const std::int32_t* w = b[0] && !written.empty() && written[at] ? &written[at] : b;
       field_changes(p, nt, r, b, w, out);
       out.push_back({node_name(nt, r), b[0] ? node_fields(p, nt, w) : "free", a[0] ? node_fields(p, nt, a) : "free"});
+    }
+  if (p.weak())
+    for (int t = 0; t < p.threads; ++t) {
+      const int at = p.buffers.at(t);
+      if (!same(&before[at], &after[at], p.buffers.stride()))
+        out.push_back({fmt::format("buffer {}", t + 1), buffer_text(p, before, t), buffer_text(p, after, t)});
     }
   return out;
 }

@@ -17,9 +17,14 @@ struct Change {
   std::string old_value, new_value;
 };
 
-// Shared variables and heap cells that differ between the states.
+// Shared variables and heap cells that differ between the states, then,
+// under --memory tso|pso, each store buffer that differs (`buffer 1`).
 std::vector<Change> changes(const Program& p, const std::vector<std::int32_t>& before,
                             const std::vector<std::int32_t>& after, const std::vector<std::int32_t>& written = {});
+
+// The store buffer of `thread` (from 0) under --memory tso|pso, oldest
+// store first: `[x := 1, Node.2.next := Node.1]`.
+std::string buffer_text(const Program& p, const std::vector<std::int32_t>& state, int thread);
 
 struct Place {
   std::uint64_t line = 0, column = 0;  // 0: no statement (a call)

@@ -17,7 +17,6 @@ gen_refuses "--buffer under sc" "under sc there are none" "$M" --buffer 3
 gen_refuses "--memory weird" "memory" "$M" --memory weird
 gen_refuses "--symmetry with tso" "--symmetry is not available with --memory tso" "$SRC/models/treiber_stack.conc" --memory tso --symmetry
 gen_refuses "--spec with tso" "a specification is sequentially consistent" "$M" --memory tso --spec
-gen_refuses "--replay with tso" "--replay does not show store buffers" "$M" --memory pso --replay-fault
 gen_refuses "--progress with tso" "--progress is not defined with --memory" "$M" --memory tso --progress all
 gen_refuses "full buffer" "peterson_counter.conc:40:9: error: store buffer full.*larger --buffer" "$M" --memory tso -n 2 --buffer 3
 
@@ -49,6 +48,17 @@ verdict 1 "$M" --memory tso --buffer 4
 verdict 0 "$tmp/fenced.conc" --memory tso --buffer 4
 verdict 1 "$tmp/fenced.conc" --memory pso --buffer 4
 verdict 0 "$tmp/fenced2.conc" --memory pso --buffer 4
+# Peterson's counterexample under tso replays with the buffers: the two
+# threads' stores wait (a buffer row) while both read the other's flag.
+"$GEN" "$M" --memory tso --buffer 4 2>/dev/null | "$QUOTIENT" - | "$REFINES" - "$tmp/spec.aut" --cex "$tmp/p.cex" > /dev/null
+"$GEN" "$M" --memory tso --buffer 4 --replay "$tmp/p.cex" > "$tmp/replay" 2>/dev/null || fail "replay under tso: exit $?"
+grep -q "buffer 1: \[\] -> \[" "$tmp/replay" || fail "no buffer row of thread 1: $(cat "$tmp/replay")"
+grep -q "buffer 2: \[\] -> \[" "$tmp/replay" || fail "no buffer row of thread 2: $(cat "$tmp/replay")"
+"$GEN" "$M" --replay "$tmp/p.cex" > /dev/null 2>&1 && fail "the tso counterexample replays under sc"
+# The full buffer as a fault run: the stores that fill it, then the fault.
+"$GEN" "$M" --memory tso -n 2 --buffer 3 --replay-fault > "$tmp/fault" 2>/dev/null || fail "--replay-fault under tso: exit $?"
+grep -q "FAULT: store buffer full" "$tmp/fault" || fail "no full-buffer fault: $(cat "$tmp/fault")"
+grep -q "buffer 1: \[.*, .*\] -> \[.*, .*, .*\]" "$tmp/fault" || fail "the buffer does not fill: $(cat "$tmp/fault")"
 # Under sc the fences change nothing.
 cmp -s <("$GEN" "$M") <("$GEN" "$tmp/fenced2.conc") || fail "fences change the sc LTS"
 # A cas drains the buffer: the Treiber stack stays linearizable under tso.

@@ -310,6 +310,50 @@ TEST(Replay, FaultRunEndsWithTheFault) {
   reexecute(p, done);
 }
 
+// The store-buffering litmus test (Owens, Sarkar, Sewell, TPHOLs 2009,
+// Sec. 2, test SB): each thread stores its flag, then reads the other's.
+// Both reads return false only when both stores still wait in the buffers,
+// so under tso that trace exists and its run shows both pending stores and
+// their flushes after the reads; under sc it has no run.
+const char* store_buffering = R"(object SB {
+  shared x: bool = false;
+  shared y: bool = false;
+  method go(): bool {
+    if tid == 1 { x := true; r := y; return r; }
+    y := true;
+    r := x;
+    return r;
+  }
+})";
+
+TEST(Replay, StoreBufferingShowsTheBuffersAndTheFlushes) {
+  const std::string trace = "call(1,go)\ncall(2,go)\nret(1,go,false)\nret(2,go,false)\n";
+  const Counterexample cex = parse_counterexample("sb.cex", trace);
+  CompileOptions o;
+  o.ops = 1;
+  EXPECT_FALSE(find_run(load_model_text("sb.conc", store_buffering, o), cex).run);
+  o.memory = Memory::tso;
+  const Program p = load_model_text("sb.conc", store_buffering, o);
+  const SearchResult r = find_run(p, cex);
+  ASSERT_TRUE(r.run);
+  EXPECT_EQ(reexecute(p, *r.run), visible_of(cex.stem));
+  const std::string text = render_text(p, *r.run, source_lines(store_buffering));
+  EXPECT_NE(text.find("buffer 1: [] -> [x := true]"), std::string::npos) << text;
+  EXPECT_NE(text.find("buffer 2: [] -> [y := true]"), std::string::npos) << text;
+  // A trace ends at its last visible step: no flush is needed for it.
+  EXPECT_EQ(text.find("flush"), std::string::npos) << text;
+  // Thread 2 reads x = true only after thread 1's store reached memory: the
+  // run has that flush, a step of thread 1 without a statement.
+  const Counterexample seen =
+      parse_counterexample("sb.cex", "call(1,go)\nret(1,go,false)\ncall(2,go)\nret(2,go,true)\n");
+  const SearchResult r2 = find_run(p, seen);
+  ASSERT_TRUE(r2.run);
+  EXPECT_EQ(reexecute(p, *r2.run), visible_of(seen.stem));
+  const std::string text2 = render_text(p, *r2.run, source_lines(store_buffering));
+  EXPECT_NE(text2.find("flush"), std::string::npos) << text2;
+  EXPECT_NE(text2.find("x: false -> true; buffer 1: [x := true] -> []"), std::string::npos) << text2;
+}
+
 TEST(Replay, TableOneCounterexamplesReexecute) {
   struct Case {
     const char *file, *object, *cex;
