@@ -3,8 +3,10 @@
 
 Usage: check.py BIN SRC FILE.md...
 Each file's commands run in order in one temporary folder of their own,
-which holds links to the repository's models/ and tests/ (so earlier
-commands' outputs are there for later ones), with BIN first on PATH and
+which holds links to the repository's models/, tests/ and bench/ (so earlier
+commands' outputs are there for later ones), with BIN first on PATH, then
+the generators of bench/refine/ beside BIN (BIN/../bench/refine), BIN in
+the environment (the bench scripts run the tools from there) and
 "build/tools/" read as BIN. A command fails when it exits otherwise than
 the docs say (extract.py), or when its shown output is not found in what
 it prints; each failure names FILE:LINE. An mpirun command is skipped
@@ -57,7 +59,7 @@ def run(command, folder, env):
 def check_file(path, binary, env, failures):
     ran = skipped = 0
     with tempfile.TemporaryDirectory() as folder:
-        for shared in ("models", "tests"):
+        for shared in ("models", "tests", "bench"):
             os.symlink(os.path.join(env["SRC"], shared), os.path.join(folder, shared))
         mpi = shutil.which("mpirun") is not None and os.path.exists(os.path.join(binary, "gen-mpi"))
         for c in extract.commands(path):
@@ -84,7 +86,8 @@ def check_file(path, binary, env, failures):
 
 def main():
     binary, source, files = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2]), sys.argv[3:]
-    env = dict(os.environ, PATH=binary + os.pathsep + os.environ.get("PATH", ""), SRC=source)
+    generators = os.path.join(os.path.dirname(binary), "bench", "refine")
+    env = dict(os.environ, PATH=os.pathsep.join([binary, generators, os.environ.get("PATH", "")]), SRC=source, BIN=binary)
     # Open MPI as root, over shared memory only, as tests/distributed/lib.sh runs it.
     env.update(OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1", OMPI_MCA_btl="self,vader",
                OMPI_MCA_btl_vader_single_copy_mechanism="none", OMPI_MCA_pml="ob1",

@@ -4,9 +4,9 @@
 A command is a line of a code block (indented by four spaces, or fenced)
 whose first word, after an optional "$ " prompt, runs one of our tools or
 scripts: gen, quotient, refines, gen-mpi, quotient-mpi, mpirun, bash, cmp,
-cp, cat,
-build/tools/... (not a grammar rule "cmp = ..."). A trailing comment
-(blanks, "#", a blank) is not part of it.
+cp, cat, printf (to write a small .aut), make_refine_pair (the generator of
+bench/refine/), build/tools/... (not a grammar rule "cmp = ..."). A
+trailing comment (blanks, "#", a blank) is not part of it.
 
 Output: after a "$ " command, the block's lines up to the next command
 are its shown output; they must appear, in order, each within one line of
@@ -17,7 +17,11 @@ sides are normalised: a number with a unit of time or size (0.12 s, 3 ms,
 
 Markers, on the line before a block (blank lines between are allowed):
   <!-- docs-test: skip: REASON -->   the block's commands are not run;
-  <!-- docs-test: exit N -->         each command of the block exits N.
+  <!-- docs-test: exit N -->         each command of the block exits N;
+  <!-- bench: NAME: COMMAND -->      the block is the output of a bench/
+                                     script (bench/results.sh writes it,
+                                     tests/docs/bench_blocks.py checks the
+                                     marker): not run, as with skip.
 Unmarked, a command must exit 0 or 1 (1: a property that does not hold,
 a documented outcome); 2 and above fail the test.
 
@@ -28,8 +32,10 @@ import json
 import re
 import sys
 
-TOOLS = {"gen", "quotient", "refines", "gen-mpi", "quotient-mpi", "mpirun", "bash", "cmp", "cp", "cat"}
+TOOLS = {"gen", "quotient", "refines", "gen-mpi", "quotient-mpi", "mpirun", "bash", "cmp", "cp", "cat", "printf",
+         "make_refine_pair"}
 MARKER = re.compile(r"<!--\s*docs-test:\s*(skip|exit)\s*:?\s*(.*?)\s*-->")
+BENCH = re.compile(r"<!--\s*bench:\s*([\w.-]+)\s*:")
 COMMENT = re.compile(r"\s+# .*$")
 
 
@@ -46,6 +52,11 @@ def blocks(lines):
         m = MARKER.search(line)
         if m:
             marker = (m.group(1), m.group(2))
+            i += 1
+            continue
+        m = BENCH.search(line)
+        if m:
+            marker = ("skip", f"the output of a bench/ run, written by bench/results.sh ({m.group(1)})")
             i += 1
             continue
         if line.lstrip().startswith("```"):
