@@ -10,7 +10,8 @@ the environment (the bench scripts run the tools from there) and
 "build/tools/" read as BIN. A command fails when it exits otherwise than
 the docs say (extract.py), or when its shown output is not found in what
 it prints; each failure names FILE:LINE. An mpirun command is skipped
-where Open MPI or gen-mpi is not there. Prints, per file, how many
+where Open MPI or the tool it runs (gen-mpi, quotient-mpi) is not there,
+and so are the later commands of its block, which read what it writes. Prints, per file, how many
 commands ran and how many were skipped, and exits 1 on any failure.
 """
 import os
@@ -25,6 +26,7 @@ import extract  # noqa: E402
 
 UNITS = re.compile(r"\d+(?:\.\d+)?\s*(?:ms|s|KB|KiB|MB|MiB|GB|GiB|B|%)(?![A-Za-z])")
 TIMEOUT = 120
+MPI_TOOLS = ("gen-mpi", "quotient-mpi")
 
 
 def normalise(line):
@@ -61,10 +63,14 @@ def check_file(path, binary, env, failures):
     with tempfile.TemporaryDirectory() as folder:
         for shared in ("models", "tests", "bench"):
             os.symlink(os.path.join(env["SRC"], shared), os.path.join(folder, shared))
-        mpi = shutil.which("mpirun") is not None and os.path.exists(os.path.join(binary, "gen-mpi"))
+        mpirun = shutil.which("mpirun") is not None
+        no_mpi = None  # the block of a skipped mpirun command
         for c in extract.commands(path):
             where = f"{os.path.relpath(path, env['SRC'])}:{c['line']}"
-            if c["skip"] is not None or (not mpi and c["command"].startswith("mpirun")):
+            if c["command"].startswith("mpirun") and not (
+                    mpirun and all(os.path.exists(os.path.join(binary, t)) for t in MPI_TOOLS if t in c["command"])):
+                no_mpi = c["block"]
+            if c["skip"] is not None or c["block"] == no_mpi:
                 skipped += 1
                 continue
             command = c["command"].replace("build/tools/", binary + "/")

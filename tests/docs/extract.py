@@ -25,8 +25,9 @@ Markers, on the line before a block (blank lines between are allowed):
 Unmarked, a command must exit 0 or 1 (1: a property that does not hold,
 a documented outcome); 2 and above fail the test.
 
-Prints one JSON object per command: file, line, command, exit (null: 0 or
-1), skip (reason or null), expect (shown output lines).
+Prints one JSON object per command: file, line, block (the line its code
+block starts on), command, exit (null: 0 or 1), skip (reason or null),
+expect (shown output lines).
 """
 import json
 import re
@@ -96,6 +97,7 @@ def commands(path):
                 current = {
                     "file": path,
                     "line": number,
+                    "block": body[0][0],
                     "command": COMMENT.sub("", command).strip(),
                     "exit": int(marker[1]) if marker and marker[0] == "exit" else None,
                     "skip": marker[1] if marker and marker[0] == "skip" else None,
