@@ -29,8 +29,8 @@
 #     ones with the same first two cells (a row id and its name, or a model
 #     and its bounds), in place.
 # A command that exits 2 or more, or prints nothing (for a table: no row),
-# leaves its block as it was. Exit status: 0 when every selected block was rewritten, 1 when one
-# was kept, 2 on a usage error.
+# leaves its block as it was. Exit status: 0 when every selected block was
+# rewritten, 1 when one was kept, 2 on a usage error.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 export BIN=${BIN:-$root/build/tools}
@@ -194,14 +194,19 @@ replace() {
     END { if (state == "table") while ((getline l < file) > 0) print l }' "$1" >"$tmp/page" && cat "$tmp/page" >"$1"
 }
 
-failed=0 done_names=" "
 for page in "${pages[@]}"; do
   [ -f "$page" ] || { echo "results.sh: no page $page" >&2; exit 2; }
+done
+known=" $(for page in "${pages[@]}"; do markers "$page" | cut -f2; done | tr '\n' ' ')"
+for name in "${names[@]}"; do
+  [[ $known == *" $name "* ]] || { echo "results.sh: no block named $name" >&2; exit 2; }
+done
+failed=0
+for page in "${pages[@]}"; do
   if [ $list = 1 ]; then markers "$page" | sed "s|^|${page#"$root"/}:|; s|\t| |; s|\t|: |"; continue; fi
   # Bottom up, so that a rewritten block does not move the markers still to do.
   while IFS=$'\t' read -r line name command; do
     if [ ${#names[@]} -gt 0 ] && [[ " ${names[*]} " != *" $name "* ]]; then continue; fi
-    done_names+="$name "
     where=${page#"$root"/}:$line
     kind=$(block_kind "$page" "$line")
     [ -n "$kind" ] || { echo "results.sh: $where: no table or fenced block after the marker" >&2; failed=1; continue; }
@@ -214,8 +219,5 @@ for page in "${pages[@]}"; do
       failed=1
     fi
   done < <(markers "$page" | sort -t$'\t' -k1,1nr)
-done
-for name in "${names[@]}"; do
-  [[ $done_names == *" $name "* ]] || { echo "results.sh: no block named $name" >&2; exit 2; }
 done
 exit $failed
