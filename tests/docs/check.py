@@ -3,12 +3,15 @@
 
 Usage: check.py BIN SRC FILE.md...
 Each file's commands run in order in one temporary folder of their own,
-which holds links to the repository's models/ and tests/ (so earlier
-commands' outputs are there for later ones), with BIN first on PATH and
+which holds links to the repository's models/, tests/ and bench/ (so earlier
+commands' outputs are there for later ones), with BIN first on PATH, then
+the generators of bench/refine/ beside BIN (BIN/../bench/refine), BIN in
+the environment (the bench scripts run the tools from there) and
 "build/tools/" read as BIN. A command fails when it exits otherwise than
 the docs say (extract.py), or when its shown output is not found in what
 it prints; each failure names FILE:LINE. An mpirun command is skipped
-where Open MPI or gen-mpi is not there. Prints, per file, how many
+where Open MPI or the tool it runs (gen-mpi, quotient-mpi) is not there,
+and so are the later commands of its block, which read what it writes. Prints, per file, how many
 commands ran and how many were skipped, and exits 1 on any failure.
 """
 import os
@@ -23,6 +26,7 @@ import extract  # noqa: E402
 
 UNITS = re.compile(r"\d+(?:\.\d+)?\s*(?:ms|s|KB|KiB|MB|MiB|GB|GiB|B|%)(?![A-Za-z])")
 TIMEOUT = 120
+MPI_TOOLS = ("gen-mpi", "quotient-mpi")
 
 
 def normalise(line):
@@ -57,12 +61,16 @@ def run(command, folder, env):
 def check_file(path, binary, env, failures):
     ran = skipped = 0
     with tempfile.TemporaryDirectory() as folder:
-        for shared in ("models", "tests"):
+        for shared in ("models", "tests", "bench"):
             os.symlink(os.path.join(env["SRC"], shared), os.path.join(folder, shared))
-        mpi = shutil.which("mpirun") is not None and os.path.exists(os.path.join(binary, "gen-mpi"))
+        mpirun = shutil.which("mpirun") is not None
+        no_mpi = None  # the block of a skipped mpirun command
         for c in extract.commands(path):
             where = f"{os.path.relpath(path, env['SRC'])}:{c['line']}"
-            if c["skip"] is not None or (not mpi and c["command"].startswith("mpirun")):
+            if c["command"].startswith("mpirun") and not (
+                    mpirun and all(os.path.exists(os.path.join(binary, t)) for t in MPI_TOOLS if t in c["command"])):
+                no_mpi = c["block"]
+            if c["skip"] is not None or c["block"] == no_mpi:
                 skipped += 1
                 continue
             command = c["command"].replace("build/tools/", binary + "/")
@@ -84,7 +92,8 @@ def check_file(path, binary, env, failures):
 
 def main():
     binary, source, files = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2]), sys.argv[3:]
-    env = dict(os.environ, PATH=binary + os.pathsep + os.environ.get("PATH", ""), SRC=source)
+    generators = os.path.join(os.path.dirname(binary), "bench", "refine")
+    env = dict(os.environ, PATH=os.pathsep.join([binary, generators, os.environ.get("PATH", "")]), SRC=source, BIN=binary)
     # Open MPI as root, over shared memory only, as tests/distributed/lib.sh runs it.
     env.update(OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1", OMPI_MCA_btl="self,vader",
                OMPI_MCA_btl_vader_single_copy_mechanism="none", OMPI_MCA_pml="ob1",

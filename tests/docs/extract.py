@@ -4,9 +4,9 @@
 A command is a line of a code block (indented by four spaces, or fenced)
 whose first word, after an optional "$ " prompt, runs one of our tools or
 scripts: gen, quotient, refines, gen-mpi, quotient-mpi, mpirun, bash, cmp,
-cp, cat,
-build/tools/... (not a grammar rule "cmp = ..."). A trailing comment
-(blanks, "#", a blank) is not part of it.
+cp, cat, printf (to write a small .aut), make_refine_pair (the generator of
+bench/refine/), build/tools/... (not a grammar rule "cmp = ..."). A
+trailing comment (blanks, "#", a blank) is not part of it.
 
 Output: after a "$ " command, the block's lines up to the next command
 are its shown output; they must appear, in order, each within one line of
@@ -17,19 +17,26 @@ sides are normalised: a number with a unit of time or size (0.12 s, 3 ms,
 
 Markers, on the line before a block (blank lines between are allowed):
   <!-- docs-test: skip: REASON -->   the block's commands are not run;
-  <!-- docs-test: exit N -->         each command of the block exits N.
+  <!-- docs-test: exit N -->         each command of the block exits N;
+  <!-- bench: NAME: COMMAND -->      the block is the output of a bench/
+                                     script (bench/results.sh writes it,
+                                     tests/docs/bench_blocks.py checks the
+                                     marker): not run, as with skip.
 Unmarked, a command must exit 0 or 1 (1: a property that does not hold,
 a documented outcome); 2 and above fail the test.
 
-Prints one JSON object per command: file, line, command, exit (null: 0 or
-1), skip (reason or null), expect (shown output lines).
+Prints one JSON object per command: file, line, block (the line its code
+block starts on), command, exit (null: 0 or 1), skip (reason or null),
+expect (shown output lines).
 """
 import json
 import re
 import sys
 
-TOOLS = {"gen", "quotient", "refines", "gen-mpi", "quotient-mpi", "mpirun", "bash", "cmp", "cp", "cat"}
+TOOLS = {"gen", "quotient", "refines", "gen-mpi", "quotient-mpi", "mpirun", "bash", "cmp", "cp", "cat", "printf",
+         "make_refine_pair"}
 MARKER = re.compile(r"<!--\s*docs-test:\s*(skip|exit)\s*:?\s*(.*?)\s*-->")
+BENCH = re.compile(r"<!--\s*bench:\s*([\w.-]+)\s*:")
 COMMENT = re.compile(r"\s+# .*$")
 
 
@@ -46,6 +53,11 @@ def blocks(lines):
         m = MARKER.search(line)
         if m:
             marker = (m.group(1), m.group(2))
+            i += 1
+            continue
+        m = BENCH.search(line)
+        if m:
+            marker = ("skip", f"the output of a bench/ run, written by bench/results.sh ({m.group(1)})")
             i += 1
             continue
         if line.lstrip().startswith("```"):
@@ -85,6 +97,7 @@ def commands(path):
                 current = {
                     "file": path,
                     "line": number,
+                    "block": body[0][0],
                     "command": COMMENT.sub("", command).strip(),
                     "exit": int(marker[1]) if marker and marker[0] == "exit" else None,
                     "skip": marker[1] if marker and marker[0] == "skip" else None,
