@@ -11,6 +11,7 @@
 #include "ltl/check.hpp"
 #include "ltl/parser.hpp"
 #include "ltl/pattern.hpp"
+#include "tests/ltl/random_models.hpp"
 #include "tests/ltl/reference.hpp"
 
 namespace {
@@ -58,42 +59,9 @@ TEST(LtlPattern, Wildcards) {
   EXPECT_FALSE(ltl::matches("*", ltl::end_letter()));
 }
 
-lts::Lts random_lts(std::mt19937_64& rng) {
-  lts::Lts l;
-  l.num_states = 1 + rng() % 4;
-  const char* names[] = {"a", "b", "c"};
-  for (auto n : names) l.labels.intern(n);
-  const int m = rng() % 7;
-  for (int i = 0; i < m; ++i)
-    l.transitions.push_back({static_cast<lts::StateId>(rng() % l.num_states),
-                             static_cast<lts::LabelId>(rng() % 4), static_cast<lts::StateId>(rng() % l.num_states)});
-  return l;
-}
-
-const std::vector<std::string> plain_atoms = {"a", "b", "c", "end", "true", "false"};
-const std::vector<std::string> thread_atoms = {"step(1)", "step(2)", "call(*)", "ret(*)", "end", "true", "false"};
-
-std::string random_formula(std::mt19937_64& rng, int depth, const std::vector<std::string>& atoms = plain_atoms) {
-  const std::size_t k = atoms.size();
-  if (depth == 0 || rng() % 4 == 0) return atoms[rng() % (rng() % 3 == 0 ? k : k - 2)];
-  const char* un[] = {"!", "F ", "G "};
-  const char* bin[] = {" && ", " || ", " -> ", " U ", " R ", " W ", " <-> "};
-  if (rng() % 3 == 0) return std::string(un[rng() % 3]) + "(" + random_formula(rng, depth - 1, atoms) + ")";
-  return "(" + random_formula(rng, depth - 1, atoms) + ")" + bin[rng() % 7] + "(" + random_formula(rng, depth - 1, atoms) +
-         ")";
-}
-
-// An LTS of two threads whose labels all carry a thread (no tau).
-lts::Lts random_threaded_lts(std::mt19937_64& rng) {
-  lts::Lts l;
-  l.num_states = 1 + rng() % 4;
-  for (auto n : {"step(1)", "step(2)", "call(1,a)", "ret(2,b)"}) l.labels.intern(n);
-  const int m = rng() % 8;
-  for (int i = 0; i < m; ++i)
-    l.transitions.push_back({static_cast<lts::StateId>(rng() % l.num_states),
-                             static_cast<lts::LabelId>(1 + rng() % 4), static_cast<lts::StateId>(rng() % l.num_states)});
-  return l;
-}
+using ltl_test::random_formula;
+using ltl_test::random_lts;
+using ltl_test::random_threaded_lts;
 
 // The lasso is a run of the LTS (ends allowed only where a run may end),
 // its cycle reads a letter and is fair, and its word violates f.
@@ -226,7 +194,7 @@ TEST(LtlFairness, AgreesWithTheBruteForceReference) {
     const std::uint64_t n = rounds() / 3;
     for (std::uint64_t i = 0; i < n; ++i) {
       const lts::Lts l = random_threaded_lts(rng);
-      const std::string text = random_formula(rng, 3, thread_atoms);
+      const std::string text = random_formula(rng, 3, ltl_test::thread_atoms());
       const ltl::Formula f = ltl::parse_formula(text);
       const auto r = ltl::check_ltl(l, f, fairness);
       const auto ref = ltl_test::violating_lasso(l, f, 5, fairness);
@@ -260,7 +228,7 @@ TEST(LtlFairness, SameVerdictOnTheQuotient) {
   std::mt19937_64 rng(31337);
   for (std::uint64_t i = 0; i < rounds(); ++i) {
     const lts::Lts l = random_threaded_lts(rng);
-    const std::string text = random_formula(rng, 3, thread_atoms);
+    const std::string text = random_formula(rng, 3, ltl_test::thread_atoms());
     const ltl::Formula f = ltl::parse_formula(text);
     const auto q = bisim::minimise(l, bisim::Equivalence::divbranching);
     for (ltl::Fairness fairness : {ltl::Fairness::weak, ltl::Fairness::strong})
