@@ -4,7 +4,7 @@
 # models/cases.csv, gen | quotient | refines.
 #
 #   bash bench/table1.sh [--quick] [--only ID,ID...] [--threads K] [--ops N]
-#                        [--keep DIR] [--cases FILE]
+#                        [--keep DIR] [--cases FILE] [--memory sc|tso|pso [--buffer N]]
 #
 #   --quick     the bounds of cases.csv (threads x ops); without it, one more
 #               operation per thread than cases.csv (the larger run)
@@ -12,6 +12,12 @@
 #   --threads/--ops  override the bounds of every row
 #   --keep DIR  keep every LTS and counterexample in DIR/ID/ (the e2e test
 #               replays the counterexamples from there)
+#   --memory M  the object under memory model M (gen --memory;
+#               docs/memory-models.md), its specification under sc. Under
+#               tso and pso only states and linearizability: the
+#               lock-freedom, progress and for-ever columns stay empty
+#               (they need a fairness for the flushes)
+#   --buffer N  gen's --buffer under --memory tso|pso (default gen's, 2)
 #   BIN=DIR     where gen, quotient and refines are (default build/tools)
 #   TIMEOUT=S   seconds allowed per tool run (default 600)
 #   MEMORY=SIZE every tool run's --memory-limit (default: the tools' own,
@@ -38,7 +44,10 @@
 # `refines --progress all` on the lasso alone names the properties its
 # shape violates: refuted_forever lists them (`;`-separated), `none` when
 # it violates nothing, `unreplayable` when the object has no such run.
-# Verdicts: true, false, error (a tool failed: see stderr), or empty.
+# Verdicts: true, false, error (a tool failed: see stderr), or empty;
+# linearizability can also be `full` (a store buffer filled: no verdict at
+# that --buffer) or `fault` (gen found a run-time fault of the model, such
+# as an index out of bounds: its run is on stderr).
 # Prints CSV on stdout; the command line and notes go to stderr.
 # Exit status: 0 when every verdict was computed (whatever it is), 1 when a
 # row has an `error` or fails its Theorem 4.4 check, 2 on a usage error.
@@ -48,7 +57,7 @@ bin=${BIN:-$root/build/tools}
 limit=${TIMEOUT:-600}
 memory=${MEMORY:-}
 cases=$root/models/cases.csv
-quick=0 only="" threads="" ops="" keep=""
+quick=0 only="" threads="" ops="" keep="" memory_model=sc buffer=""
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) quick=1 ;;
@@ -57,18 +66,22 @@ while [ $# -gt 0 ]; do
     --ops) ops=$2 ; shift ;;
     --keep) keep=$2 ; shift ;;
     --cases) cases=$2 ; shift ;;
+    --memory) memory_model=$2 ; shift
+              case $memory_model in sc|tso|pso) ;; *) echo "table1.sh: --memory takes sc, tso or pso" >&2; exit 2 ;; esac ;;
+    --buffer) buffer=$2 ; shift ;;
     -h|--help) sed -n '2,/^set /p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "table1.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
 done
+[ -z "$buffer" ] || [ "$memory_model" != sc ] || { echo "table1.sh: --buffer needs --memory tso or pso" >&2; exit 2; }
 for t in gen quotient refines; do
   [ -x "$bin/$t" ] || { echo "table1.sh: $bin/$t not found (set BIN)" >&2; exit 2; }
 done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-echo "# command: bench/table1.sh $([ $quick = 1 ] && echo --quick) ${only:+--only ${only:1:-1}} ${threads:+--threads $threads} ${ops:+--ops $ops} (BIN=$bin, $(nproc) cores, TIMEOUT=$limit${memory:+, MEMORY=$memory})" >&2
+echo "# command: bench/table1.sh $([ $quick = 1 ] && echo --quick) ${only:+--only ${only:1:-1}} ${threads:+--threads $threads} ${ops:+--ops $ops} $([ $memory_model = sc ] || echo "--memory $memory_model") ${buffer:+--buffer $buffer} (BIN=$bin, $(nproc) cores, TIMEOUT=$limit${memory:+, MEMORY=$memory})" >&2
 echo "id,states,transitions,quotient_states,quotient_transitions,linearizable,lockfree,lock_free,wait_free,obstruction_free,deadlock_free,starvation_free,refuted_forever,seconds"
 
 properties=(lock-free wait-free obstruction-free deadlock-free starvation-free)
@@ -105,8 +118,9 @@ row() {
   read -r f o <<<"$(model "$impl" "$file")"
   local impl_f=$f impl_o=$o prog forever=""
   local gen_args=(--threads "$k" --ops "$n")
+  local memory_args=(); [ "$memory_model" = sc ] || memory_args=(--memory "$memory_model" ${buffer:+--buffer "$buffer"})
   local states="" trans="" qs="" qt="" lin=error lf="" rc=0
-  if run "$log" "$bin/gen" "$f" --object "$o" "${gen_args[@]}" -o "$d/impl.aut" &&
+  if run "$log" "$bin/gen" "$f" --object "$o" "${gen_args[@]}" "${memory_args[@]}" -o "$d/impl.aut" &&
      run "$log" "$bin/quotient" "$d/impl.aut" -o "$d/impl.q.aut"; then
     read -r states trans <<<"$(header "$d/impl.aut")"
     read -r qs qt <<<"$(header "$d/impl.q.aut")"
@@ -127,9 +141,20 @@ row() {
       fi
       [ -z "$abstract" ] || abstract_check "$id" "$file" "$abstract" "$d" "$log" "$lf" || rc=1
     fi
+  elif grep -q "store buffer full" "$log"; then
+    lin=full
+  elif grep -q "note: a run that reaches it" "$log"; then
+    lin=fault  # gen found a run-time fault of the model (its run is in the log)
   fi
-  prog=$(progress "$impl_f" "$impl_o" "$k" "$pn" "$d" "$log")
-  [ -z "$witness" ] || forever=$(forever "$impl_f" "$impl_o" "$k" "$root/models/$witness" "$d" "$log")
+  if [ "$memory_model" = sc ]; then
+    prog=$(progress "$impl_f" "$impl_o" "$k" "$pn" "$d" "$log")
+    [ -z "$witness" ] || forever=$(forever "$impl_f" "$impl_o" "$k" "$root/models/$witness" "$d" "$log")
+  else
+    prog=",,,,"
+  fi
+  if [ "$lin" = fault ]; then
+    echo "table1.sh: row $id: a run-time fault of the model:" >&2; grep -v '^gen: note' "$log" | sed 's/^/  /' >&2
+  fi
   if [ "$lin" = error ] || [ "$lf" = error ] || [[ $prog == *error* ]] || [ "$forever" = error ]; then
     echo "table1.sh: row $id: a tool failed:" >&2; sed 's/^/  /' "$log" >&2
     rc=1
@@ -213,6 +238,7 @@ while IFS=, read -r id name file impl spec abstract k n want_lin want_lf progres
   [ -z "$ops" ] || n=$ops
   K=$k N=$n
   start=$(now)
+  [ "$memory_model" = sc ] || want_lf=""
   line=$(row "$id" "$file" "$impl" "$spec" "$abstract" "$k" "$n" "$want_lf" "${progress_ops:-$n}" "$forever_witness")
   [ $? = 0 ] || status=1
   secs=$(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }')
