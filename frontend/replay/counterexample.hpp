@@ -59,7 +59,7 @@ struct Counterexample {
   // Some stem or cycle line is `step(T)`: the lasso is of an LTS of gen
   // --thread-steps, where every internal step is a letter step(T).
   bool step_letters = false;
-  bool play = false;     // a bisimilarity witness: `moves` and `states` below
+  bool play = false;  // a bisimilarity witness: `moves` and `states` below
   std::vector<PlayMoveLine> moves;
   std::uint64_t states[2] = {0, 0};  // of A and B, from `# states A N B M`
 };

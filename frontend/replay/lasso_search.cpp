@@ -51,9 +51,7 @@ struct CycleStep {
 struct StemStep {
   const std::vector<lts::LabelId>& visible;
   const CycleStep* strict = nullptr;
-  std::uint32_t end() const {
-    return static_cast<std::uint32_t>(strict ? strict->items.size() : visible.size());
-  }
+  std::uint32_t end() const { return static_cast<std::uint32_t>(strict ? strict->items.size() : visible.size()); }
   void operator()(std::uint32_t pos, const Edge& e, std::vector<std::uint32_t>& out) const {
     if (strict) (*strict)(pos, e, out);
     else weak_step(visible)(pos, e, out);
@@ -183,16 +181,17 @@ SearchResult end_of_run(Space& space, const Product& stem, const std::vector<std
     result.run = space.run(stem.path(*deadlock));
     result.run->ending = Run::Ending::deadlock;
   } else {
-    result.why = {cex.stem.size(),
-                  cex.step_letters
-                      ? fmt::format("the stem matches, but no run of it ends in a state with no step (a deadlock), which "
-                                    "the end stutter '# end' on line {} needs (with step(T) letters every internal step "
-                                    "is a letter, so only a deadlock ends a run)",
-                                    cex.end_line)
-                      : fmt::format("the stem matches, but no run that continues it with internal steps only comes to a "
-                                    "state with no step (a deadlock) or to a cycle of internal steps (a divergence), "
-                                    "which the end stutter '# end' on line {} needs",
-                                    cex.end_line)};
+    result.why = {
+        cex.stem.size(),
+        cex.step_letters
+            ? fmt::format("the stem matches, but no run of it ends in a state with no step (a deadlock), which "
+                          "the end stutter '# end' on line {} needs (with step(T) letters every internal step "
+                          "is a letter, so only a deadlock ends a run)",
+                          cex.end_line)
+            : fmt::format("the stem matches, but no run that continues it with internal steps only comes to a "
+                          "state with no step (a deadlock) or to a cycle of internal steps (a divergence), "
+                          "which the end stutter '# end' on line {} needs",
+                          cex.end_line)};
   }
   return result;
 }
@@ -256,8 +255,8 @@ SearchResult find_lasso(Space& space, const Counterexample& cex, const SearchLim
   std::vector<lts::LabelId> cycle_ids;
   for (const CexItem& i : items) cycle_ids.push_back(i.visible ? space.intern(i.label) : lts::tau);
   const auto length = static_cast<std::uint32_t>(items.size());
-  auto lasso = shortest_lasso(space, stem, candidates, length + 1, 0, length, CycleStep{items, cycle_ids, false, weak},
-                              limits);
+  auto lasso =
+      shortest_lasso(space, stem, candidates, length + 1, 0, length, CycleStep{items, cycle_ids, false, weak}, limits);
   if (!lasso) lasso = lasso_by_rounds(space, stem_step, CycleStep{items, cycle_ids, true, weak}, limits);
   SearchResult result;
   if (!lasso) {

@@ -18,9 +18,7 @@ std::string quoted(const std::string& s) {
   return out + '"';
 }
 
-const char* ending_name(const Run& run) {
-  return run.ending == Run::Ending::deadlock ? "deadlock" : "divergence";
-}
+const char* ending_name(const Run& run) { return run.ending == Run::Ending::deadlock ? "deadlock" : "divergence"; }
 
 }  // namespace
 

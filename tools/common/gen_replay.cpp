@@ -17,8 +17,9 @@ void add_replay_options(CLI::App& app, ReplayOptions& r) {
   app.add_option("--replay", r.cex,
                  "Instead of the LTS, print a shortest run matching this counterexample of 'refines --cex'")
       ->type_name("FILE");
-  app.add_option("--replay-property", r.property,
-                 "With several lassos in the file (refines --progress, --ltl), replay this property's (default: the first)")
+  app.add_option(
+         "--replay-property", r.property,
+         "With several lassos in the file (refines --progress, --ltl), replay this property's (default: the first)")
       ->type_name("NAME");
   app.add_option("--replay-side", r.side,
                  "With a bisimilarity play (refines --equiv), follow this side: A, the first LTS (default), or B")

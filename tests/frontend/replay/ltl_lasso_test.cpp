@@ -71,8 +71,9 @@ TEST(LtlReplayParse, EndStutterClosesTheStemAndIsTheCycle) {
   EXPECT_FALSE(d.ends);
   EXPECT_EQ(d.cycle.size(), 1u);
   // Blocks of one file: each its own end stutter.
-  const auto all = parse_counterexamples("x", "# lasso f\ncall(1,a)\n# end\n# cycle\n# end\n"
-                                              "# lasso g\ncall(2,a)\n# cycle\nret(2,a)\n");
+  const auto all = parse_counterexamples("x",
+                                         "# lasso f\ncall(1,a)\n# end\n# cycle\n# end\n"
+                                         "# lasso g\ncall(2,a)\n# cycle\nret(2,a)\n");
   ASSERT_EQ(all.size(), 2u);
   EXPECT_TRUE(all[0].ends);
   EXPECT_FALSE(all[1].ends);
@@ -235,12 +236,13 @@ TEST(LtlReplay, StemWithStepLettersIsMatchedStrictly) {
   std::vector<std::string> word;
   for (const RunStep& s : r.run->steps)
     word.push_back(s.action.empty() ? "step(" + std::to_string(s.thread + 1) + ")" : s.action);
-  EXPECT_EQ(word, (std::vector<std::string>{"call(1,inc)", "call(2,inc)", "step(2)", "step(2)", "ret(2,inc)",
-                                            "step(1)", "step(1)", "ret(1,inc)"}));
+  EXPECT_EQ(word, (std::vector<std::string>{"call(1,inc)", "call(2,inc)", "step(2)", "step(2)", "ret(2,inc)", "step(1)",
+                                            "step(1)", "ret(1,inc)"}));
   // A letter the model cannot take there: thread 1 has returned.
-  const SearchResult bad = find_run(
-      p, parse_counterexample("x", "# lasso formula\ncall(1,inc)\nstep(1)\nstep(1)\nret(1,inc)\nstep(1)\n# cycle\n"
-                                   "call(2,inc)\n"));
+  const SearchResult bad =
+      find_run(p, parse_counterexample("x",
+                                       "# lasso formula\ncall(1,inc)\nstep(1)\nstep(1)\nret(1,inc)\nstep(1)\n# cycle\n"
+                                       "call(2,inc)\n"));
   EXPECT_FALSE(bad.run);
   EXPECT_NE(bad.why.detail.find("line 6: step(1)"), std::string::npos) << bad.why.detail;
 }
