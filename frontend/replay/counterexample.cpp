@@ -109,13 +109,79 @@ PlayMoveLine play_move(const std::string& file, std::size_t line, const std::str
 
 }  // namespace
 
+bool is_progress_property(const std::string& name) {
+  for (const char* p : {"lock-free", "wait-free", "obstruction-free", "deadlock-free", "starvation-free"})
+    if (name == p) return true;
+  return false;
+}
+
+namespace {
+
+// The end stutter `# end` (refines --ltl) closes a lasso's stem, and is
+// then the whole cycle: after it the run has ended, so nothing else may
+// follow (ltl/check.cpp: the end state only loops on `end`).
+struct EndStutter {
+  const std::string& file;
+  std::size_t cycle_ends = 0;  // `# end` lines after `# cycle` in this block
+  void end_line(Counterexample& cex, std::size_t line) {
+    if (!cex.lasso) {
+      if (!cex.ends) cex.ends = true, cex.end_line = line;
+      return;
+    }
+    if (!cex.ends)
+      bad(file, line,
+          "'# end' in a cycle whose stem does not end with '# end': the end stutter of refines --ltl is the stem's "
+          "last line and then the whole cycle");
+    ++cycle_ends;
+  }
+  void label(const Counterexample& cex, std::size_t line, const std::string& text) const {
+    if (!cex.ends) return;
+    if (!cex.lasso)
+      bad(file, line,
+          fmt::format("'{}' after '# end' (line {}): the run has ended there, and only '# end' lines and the "
+                      "'# cycle' of '# end' may follow",
+                      text, cex.end_line));
+    bad(file, line,
+        fmt::format("'{}' in the cycle of an end stutter (the stem's '# end' is line {}): that cycle is '# end' lines "
+                    "only",
+                    text, cex.end_line));
+  }
+  void close(const Counterexample& cex, std::size_t cycle_line) const {
+    if (cex.ends && !cex.lasso)
+      bad(file, cex.end_line,
+          "'# end' without a '# cycle' line after it: the end stutter belongs to a lasso of refines --ltl, whose cycle "
+          "is '# end' too");
+    if (cex.ends && cycle_ends == 0)
+      bad(file, cycle_line,
+          fmt::format("the stem ends with '# end' (line {}), so the cycle after '# cycle' must be '# end' lines",
+                      cex.end_line));
+  }
+};
+
+// A file of refines --ltl: a block with `# end`, or one named otherwise
+// than a property of refines --progress.
+void mark_ltl(std::vector<Counterexample>& all, bool blocks) {
+  bool ltl = false;
+  for (const Counterexample& c : all) ltl = ltl || c.ends || (blocks && !is_progress_property(c.property));
+  for (Counterexample& c : all) {
+    c.ltl = ltl;
+    for (const auto* items : {&c.stem, &c.cycle})
+      for (const CexItem& i : *items) c.step_letters = c.step_letters || i.thread >= 0;
+  }
+}
+
+}  // namespace
+
 std::vector<Counterexample> parse_counterexamples(const std::string& file, const std::string& text) {
   std::vector<Counterexample> all(1);
   std::size_t line_no = 0, cycle_line = 0;
   bool blocks = false;  // `# lasso` lines open the blocks
+  EndStutter end{file};
   const auto check_cycle = [&] {
+    end.close(all.back(), cycle_line);
     if (blocks && !all.back().lasso) bad(file, line_no, "a '# lasso' block without its '# cycle' line");
-    if (all.back().lasso && all.back().cycle.empty()) bad(file, cycle_line, "the cycle after '# cycle' is empty");
+    if (all.back().lasso && all.back().cycle.empty() && !all.back().ends)
+      bad(file, cycle_line, "the cycle after '# cycle' is empty");
   };
   formats::LineReader lines(text);
   for (std::string_view view; lines.next(view);) {
@@ -124,17 +190,18 @@ std::vector<Counterexample> parse_counterexamples(const std::string& file, const
     if (line.empty()) continue;
     Counterexample& cex = all.back();
     if (line.rfind("# lasso", 0) == 0) {
-      if (blocks || !cex.stem.empty() || cex.lasso) {
+      if (blocks || !cex.stem.empty() || cex.lasso || cex.ends) {
         if (!blocks) bad(file, line_no, "'# lasso' after labels: a block must start with it");
         check_cycle();
         all.emplace_back();
+        end.cycle_ends = 0;
       }
       blocks = true;
       all.back().property = line.size() > 8 ? line.substr(8) : "";
       continue;
     }
     if (line.rfind("# play", 0) == 0) {
-      if (!cex.stem.empty() || cex.lasso || blocks) bad(file, line_no, "'# play' must open the file");
+      if (!cex.stem.empty() || cex.lasso || cex.ends || blocks) bad(file, line_no, "'# play' must open the file");
       cex.play = true;
       continue;
     }
@@ -150,6 +217,11 @@ std::vector<Counterexample> parse_counterexamples(const std::string& file, const
       cex.states[1] = number(file, line_no, w[5]);
       continue;
     }
+    if (line == "# end") {
+      if (cex.play) bad(file, line_no, "a play has no '# end' line (the end stutter of a lasso of refines --ltl)");
+      end.end_line(cex, line_no);
+      continue;
+    }
     if (line[0] == '#') {
       if (cex.play && line == "# cycle") bad(file, line_no, "a play has no '# cycle' line");
       if (line == "# cycle") {
@@ -161,6 +233,7 @@ std::vector<Counterexample> parse_counterexamples(const std::string& file, const
     }
     if (line.find_first_of(" \t") != std::string::npos)
       bad(file, line_no, fmt::format("'{}' is not a label (a counterexample has one label per line)", line));
+    end.label(cex, line_no, line);
     CexItem item{true, line, -1, line_no};
     if (line == "i" || line == "tau") {
       item.visible = false;
@@ -182,6 +255,7 @@ std::vector<Counterexample> parse_counterexamples(const std::string& file, const
     throw formats::ParseError(formats::Diagnostic{
         file, 0, 0,
         "no visible action to replay: a trace from refines --cex has at least one (is this the right file?)"});
+  mark_ltl(all, blocks);
   return all;
 }
 

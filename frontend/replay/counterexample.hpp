@@ -9,7 +9,10 @@
 // two LTSs (`# states A N B M`) and each move on a line `# move N SIDE
 // [diverges] PATH / SIDE ANSWER`, a PATH being `S LABEL S LABEL S ...` and
 // an ANSWER `stays S`, `cannot S` or a PATH; its label lines are side A's
-// steps. Other lines starting with `#` are comments.
+// steps. `refines --ltl --cex` writes one lasso per failing formula, as
+// --progress does, where a line `# end` is the end stutter of a run that
+// ends (docs/ltl.md, "Runs"): the stem's last lines, then the whole cycle.
+// Other lines starting with `#` are comments.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -45,7 +48,18 @@ struct Counterexample {
   std::vector<CexItem> stem, cycle;
   bool lasso = false;
   std::string property;  // after `# lasso`; empty without that line
-  bool play = false;     // a bisimilarity witness: `moves` and `states` below
+  // A lasso of refines --ltl: every `# lasso` block of a file that names a
+  // property other than the five of refines --progress, or has `# end`.
+  bool ltl = false;
+  // The cycle is the end stutter (`# end` lines, none in `cycle`): the run
+  // ends after the stem, in a deadlock or a divergence; end_line is the
+  // stem's first `# end`.
+  bool ends = false;
+  std::size_t end_line = 0;
+  // Some stem or cycle line is `step(T)`: the lasso is of an LTS of gen
+  // --thread-steps, where every internal step is a letter step(T).
+  bool step_letters = false;
+  bool play = false;  // a bisimilarity witness: `moves` and `states` below
   std::vector<PlayMoveLine> moves;
   std::uint64_t states[2] = {0, 0};  // of A and B, from `# states A N B M`
 };
@@ -54,8 +68,13 @@ struct Counterexample {
 // --thread-steps), from 0; -1 when `label` has another form.
 int internal_step_thread(const std::string& label);
 
-// Throws formats::ParseError naming FILE:LINE for a malformed line or an
-// empty cycle.
+// Whether `name` is one of the five properties of refines --progress
+// (refine/progress/progress.cpp, progress_name).
+bool is_progress_property(const std::string& name);
+
+// Throws formats::ParseError naming FILE:LINE for a malformed line, an
+// empty cycle, or a `# end` line anywhere but at the end of a lasso's stem
+// and as its whole cycle.
 std::vector<Counterexample> parse_counterexamples(const std::string& file, const std::string& text);
 // The same for a file that holds exactly one counterexample.
 Counterexample parse_counterexample(const std::string& file, const std::string& text);

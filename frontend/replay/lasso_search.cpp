@@ -13,10 +13,17 @@ namespace {
 // to its end may start again: a lasso stands for stem.cycle^w, and a cycle
 // found on a quotient may come back to the same concrete state only after
 // several rounds.
+//
+// With `weak` (a lasso of refines --ltl on an LTS whose internal steps are
+// `i`, docs/replay.md), the items are visible labels only and any internal
+// steps may come before, between and after them: the formula does not see
+// them, and a step of the quotient (or of gen's reduced LTS) is inert
+// internal steps and then that step.
 struct CycleStep {
   const std::vector<CexItem>& items;
   const std::vector<lts::LabelId>& ids;  // per item; tau for internal ones
   bool rounds = false;
+  bool weak = false;
   static bool internal_of(const CexItem& item, const Edge& e) {
     return !item.visible && e.label == lts::tau && (item.thread < 0 || item.thread == e.thread);
   }
@@ -30,7 +37,24 @@ struct CycleStep {
   void operator()(std::uint32_t pos, const Edge& e, std::vector<std::uint32_t>& out) const {
     if (pos < items.size() && matches(pos, e)) out.push_back(pos + 1);
     if (pos > 0 && internal_of(items[pos - 1], e)) out.push_back(pos);
+    if (weak && e.label == lts::tau) out.push_back(pos);
     if (starts_round(pos, e)) out.push_back(1);
+  }
+};
+
+// A lasso's stem: its visible labels weakly (internal steps keep the
+// position; its `i` and `step(T)` lines are no constraints, as a progress
+// property does not depend on the stem), or, for a lasso of refines --ltl
+// on an LTS with step(T) letters (gen --thread-steps), all its items
+// strictly as a cycle's are matched: each letter is a position of the word
+// the formula reads.
+struct StemStep {
+  const std::vector<lts::LabelId>& visible;
+  const CycleStep* strict = nullptr;
+  std::uint32_t end() const { return static_cast<std::uint32_t>(strict ? strict->items.size() : visible.size()); }
+  void operator()(std::uint32_t pos, const Edge& e, std::vector<std::uint32_t>& out) const {
+    if (strict) (*strict)(pos, e, out);
+    else weak_step(visible)(pos, e, out);
   }
 };
 
@@ -39,13 +63,13 @@ struct CycleStep {
 // cycle's first round may begin; S+P is the cycle matched up to item P, and
 // S+L (the cycle's end) may start the next round.
 struct LassoWalk {
-  const std::vector<lts::LabelId>& stem;
+  const StemStep& stem;
   const CycleStep& cycle;
-  std::uint32_t stem_end() const { return static_cast<std::uint32_t>(stem.size()); }
+  std::uint32_t stem_end() const { return stem.end(); }
   std::uint32_t cycle_end() const { return stem_end() + static_cast<std::uint32_t>(cycle.items.size()); }
   void operator()(std::uint32_t pos, const Edge& e, std::vector<std::uint32_t>& out) const {
     const std::uint32_t s = stem_end();
-    if (pos < s || (pos == s && e.label == lts::tau)) weak_step(stem)(pos, e, out);
+    if (pos <= s) stem(pos, e, out);  // at s: only the internal steps that keep it
     if (pos < s) return;
     const std::size_t from = out.size();
     cycle(pos - s, e, out);
@@ -105,7 +129,7 @@ std::vector<bool> states_that_cycle(Space& space, const Product& walk, const Las
 // The shortest lasso whose cycle comes back after several rounds, through
 // the walk of the stem and the rounds: the round starts (the stem's end, or
 // a round's end) from which the cycle comes back, nearest first.
-std::optional<Lasso> lasso_by_rounds(Space& space, const std::vector<lts::LabelId>& stem, const CycleStep& cycle,
+std::optional<Lasso> lasso_by_rounds(Space& space, const StemStep& stem, const CycleStep& cycle,
                                      const SearchLimits& limits) {
   const LassoWalk step{stem, cycle};
   const std::uint32_t stem_end = step.stem_end(), cycle_end = step.cycle_end();
@@ -125,6 +149,82 @@ std::optional<Lasso> lasso_by_rounds(Space& space, const std::vector<lts::LabelI
   return shortest_lasso(space, walk, bases, length + 1, 0, length, cycle, limits);
 }
 
+// The end stutter of an LTL lasso (docs/replay.md): the stem, then a state
+// with no step (a deadlock) or, where internal steps are no letters, a
+// cycle of internal steps back to the same state (a divergence); the
+// shorter run, a deadlock on a tie. The lasso does not say which: both end
+// the run's word (docs/ltl.md, "Runs"), and divbranching bisimilarity,
+// which keeps them apart, keeps each that the checked LTS had.
+SearchResult end_of_run(Space& space, const Product& stem, const std::vector<std::uint32_t>& candidates,
+                        const Counterexample& cex, const SearchLimits& limits) {
+  std::optional<std::uint32_t> deadlock;  // candidates are in breadth-first order
+  for (std::uint32_t c : candidates)
+    if (space.edges(stem.node(c).state).empty()) {
+      deadlock = c;
+      break;
+    }
+  std::optional<Lasso> divergence;
+  if (!cex.step_letters) {
+    std::vector<std::uint32_t> shorter;  // a divergence from c takes depth(c) + 1 steps or more
+    for (std::uint32_t c : candidates)
+      if (!deadlock || stem.node(c).depth + 1 < stem.node(*deadlock).depth) shorter.push_back(c);
+    const std::vector<CexItem> tau{{false, "i", -1, cex.end_line}};
+    const std::vector<lts::LabelId> ids{lts::tau};
+    divergence = shortest_lasso(space, stem, shorter, 2, 0, 1, CycleStep{tau, ids}, limits);
+  }
+  SearchResult result;
+  if (divergence) {
+    result.run = space.run(divergence->path);
+    result.run->cycle_start = divergence->stem;
+    result.run->ending = Run::Ending::divergence;
+  } else if (deadlock) {
+    result.run = space.run(stem.path(*deadlock));
+    result.run->ending = Run::Ending::deadlock;
+  } else {
+    result.why = {
+        cex.stem.size(),
+        cex.step_letters
+            ? fmt::format("the stem matches, but no run of it ends in a state with no step (a deadlock), which "
+                          "the end stutter '# end' on line {} needs (with step(T) letters every internal step "
+                          "is a letter, so only a deadlock ends a run)",
+                          cex.end_line)
+            : fmt::format("the stem matches, but no run that continues it with internal steps only comes to a "
+                          "state with no step (a deadlock) or to a cycle of internal steps (a divergence), "
+                          "which the end stutter '# end' on line {} needs",
+                          cex.end_line)};
+  }
+  return result;
+}
+
+// The cycle's items as matched: for a weak cycle its visible labels (a
+// cycle of internal steps only keeps its first line, one or more internal
+// steps, as a progress lasso's).
+std::vector<CexItem> cycle_items(const Counterexample& cex, bool& weak) {
+  weak = cex.ltl && !cex.step_letters;
+  if (!weak) return cex.cycle;
+  std::vector<CexItem> items;
+  for (const CexItem& i : cex.cycle)
+    if (i.visible) items.push_back(i);
+  if (!items.empty()) return items;
+  weak = false;
+  return {cex.cycle.front()};
+}
+
+SearchResult stem_not_matched(const Counterexample& cex, bool strict, std::uint32_t reached) {
+  SearchResult result;
+  if (strict) {
+    result.why = {reached, fmt::format("no run performs the stem's {} after the {} step(s) before it",
+                                       item_text(cex.stem[reached]), reached)};
+    return result;
+  }
+  std::vector<const CexItem*> visible;
+  for (const CexItem& i : cex.stem)
+    if (i.visible) visible.push_back(&i);
+  result.why = {reached, fmt::format("no run performs the stem's {} after the {} action(s) before it",
+                                     item_text(*visible[reached]), reached)};
+  return result;
+}
+
 }  // namespace
 
 // First as the lasso reads: the stem, then one round of the cycle back to
@@ -133,30 +233,32 @@ std::optional<Lasso> lasso_by_rounds(Space& space, const std::vector<lts::LabelI
 // many states). Only when no such run exists, by rounds.
 SearchResult find_lasso(Space& space, const Counterexample& cex, const SearchLimits& limits) {
   const std::vector<lts::LabelId> want = visible_ids(space, cex.stem);
-  const auto stem_end = static_cast<std::uint32_t>(want.size());
-  std::vector<lts::LabelId> cycle_ids;
-  for (const CexItem& i : cex.cycle) cycle_ids.push_back(i.visible ? space.intern(i.label) : lts::tau);
-  const auto length = static_cast<std::uint32_t>(cex.cycle.size());
+  std::vector<lts::LabelId> stem_ids;
+  for (const CexItem& i : cex.stem) stem_ids.push_back(i.visible ? space.intern(i.label) : lts::tau);
+  const CycleStep stem_items{cex.stem, stem_ids};
+  const bool strict = cex.ltl && cex.step_letters;
+  const StemStep stem_step{want, strict ? &stem_items : nullptr};
+  const std::uint32_t stem_end = stem_step.end();
 
   Product stem(space, stem_end + 1, limits);
   std::vector<std::uint32_t> candidates;  // in breadth-first order: by increasing depth
   std::uint32_t reached = 0;
-  stem.search(0, 0, unbounded, weak_step(want), [&](std::uint32_t id) {
+  stem.search(0, 0, unbounded, stem_step, [&](std::uint32_t id) {
     reached = std::max(reached, stem.node(id).pos);
     if (stem.node(id).pos == stem_end) candidates.push_back(id);
     return false;
   });
+  if (candidates.empty()) return stem_not_matched(cex, strict, reached);
+  if (cex.ends) return end_of_run(space, stem, candidates, cex, limits);
+  bool weak = false;
+  const std::vector<CexItem> items = cycle_items(cex, weak);
+  std::vector<lts::LabelId> cycle_ids;
+  for (const CexItem& i : items) cycle_ids.push_back(i.visible ? space.intern(i.label) : lts::tau);
+  const auto length = static_cast<std::uint32_t>(items.size());
+  auto lasso =
+      shortest_lasso(space, stem, candidates, length + 1, 0, length, CycleStep{items, cycle_ids, false, weak}, limits);
+  if (!lasso) lasso = lasso_by_rounds(space, stem_step, CycleStep{items, cycle_ids, true, weak}, limits);
   SearchResult result;
-  if (candidates.empty()) {
-    std::vector<const CexItem*> visible;
-    for (const CexItem& i : cex.stem)
-      if (i.visible) visible.push_back(&i);
-    result.why = {reached, fmt::format("no run performs the stem's {} after the {} action(s) before it",
-                                       item_text(*visible[reached]), reached)};
-    return result;
-  }
-  auto lasso = shortest_lasso(space, stem, candidates, length + 1, 0, length, CycleStep{cex.cycle, cycle_ids}, limits);
-  if (!lasso) lasso = lasso_by_rounds(space, want, CycleStep{cex.cycle, cycle_ids, true}, limits);
   if (!lasso) {
     result.why = {cex.stem.size(), "the stem matches, but no cycle from where it ends matches the cycle's items"};
     return result;

@@ -18,6 +18,8 @@ std::string quoted(const std::string& s) {
   return out + '"';
 }
 
+const char* ending_name(const Run& run) { return run.ending == Run::Ending::deadlock ? "deadlock" : "divergence"; }
+
 }  // namespace
 
 std::string render_json(const Program& p, const Run& run, const std::vector<std::string>& source) {
@@ -41,6 +43,7 @@ std::string render_json(const Program& p, const Run& run, const std::vector<std:
     if (i == run.cycle_start) out += ", \"cycle_start\": true";
     if (last && run.refused) out += ", \"refused\": true";
     if (last && run.fault) out += fmt::format(", \"fault\": {}", quoted(run.fault->message));
+    if (last && run.ending != Run::Ending::none) out += fmt::format(", \"ends\": {}", quoted(ending_name(run)));
     std::string note = i < run.notes.size() ? run.notes[i] : "";
     if (last && !run.end_note.empty()) note = note.empty() ? run.end_note : note + "; " + run.end_note;
     if (!note.empty()) out += fmt::format(", \"note\": {}", quoted(note));
@@ -53,6 +56,12 @@ std::string render_json(const Program& p, const Run& run, const std::vector<std:
         "  {{\"step\": 0, \"thread\": null, \"file\": {}, \"line\": null, \"column\": null, "
         "\"statement\": null, \"action\": null, \"changes\": [], \"note\": {}}}\n",
         quoted(p.file), quoted(run.end_note));
+  // A run that ends in the initial state: one object with step 0 says so.
+  if (run.steps.empty() && run.ending == Run::Ending::deadlock)
+    out += fmt::format(
+        "  {{\"step\": 0, \"thread\": null, \"file\": {}, \"line\": null, \"column\": null, "
+        "\"statement\": null, \"action\": null, \"changes\": [], \"ends\": \"deadlock\"}}\n",
+        quoted(p.file));
   return out + "]\n";
 }
 

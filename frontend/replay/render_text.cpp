@@ -16,6 +16,8 @@ std::string changes_text(const std::vector<Change>& cs) {
   return fmt::format("{}", fmt::join(parts, "; "));
 }
 
+constexpr const char* deadlock_note = "<- the run ends here: no thread can take a step (a deadlock)";
+
 // A play's note: the move the step makes, and after the last step what the
 // other side does or cannot do.
 std::string play_note(const Run& run, std::size_t i) {
@@ -30,8 +32,12 @@ std::string note(const Run& run, std::size_t i) {
   const bool last = i + 1 == run.steps.size();
   if (last && run.fault) return fmt::format("FAULT: {}", run.fault->message);
   if (last && run.refused) return "<- the specification cannot do this";
+  if (last && run.ending == Run::Ending::divergence)
+    return fmt::format("<- back to the state before step {}: internal steps for ever (a divergence)",
+                       run.cycle_start + 1);
   if (last && run.cycle_start != Run::none)
     return fmt::format("<- back to the state before step {}", run.cycle_start + 1);
+  if (last && run.ending == Run::Ending::deadlock) return deadlock_note;
   return "";
 }
 
@@ -80,10 +86,12 @@ std::string render_text(const Program& p, const Run& run, const std::vector<std:
       row.back() = row.back().empty() ? fmt::format("x {}", r.count) : fmt::format("x {}  {}", r.count, row.back());
     table.push_back(std::move(row));
   }
-  if (run.steps.empty() && !run.end_note.empty()) {  // a play where this side never moves
+  // A play where this side never moves, or a run that ends in the initial state.
+  const bool initial_deadlock = run.steps.empty() && run.ending == Run::Ending::deadlock;
+  if (run.steps.empty() && (!run.end_note.empty() || initial_deadlock)) {
     refine::TextRow row(header.size() + 1);
     row.front().push_back('0');  // not `= "0"`: GCC 12 warns falsely (-Wrestrict) on that
-    row.back() = run.end_note;
+    row.back() = initial_deadlock ? deadlock_note : run.end_note;
     table.push_back(std::move(row));
   }
   const std::string body = refine::render_table(table);

@@ -26,6 +26,10 @@ struct Run {
   static constexpr std::size_t none = static_cast<std::size_t>(-1);
   std::size_t cycle_start = none;  // a lasso: the first step of the cycle
   bool refused = false;            // a trace: the last step is the action the specification refuses
+  // A lasso of refines --ltl whose cycle is the end stutter: how the run
+  // ends. deadlock: its last state has no step; divergence: the cycle from
+  // cycle_start is internal steps only.
+  enum class Ending { none, deadlock, divergence } ending = Ending::none;
   // A play (a bisimilarity witness): per step, what the move is (may be
   // empty), and after the last step, what the other side does or cannot do.
   std::vector<std::string> notes;

@@ -166,6 +166,32 @@ std::string promela_model(const lts::Lts& l, const AtomNames& atoms, bool fairne
   return out + "\tod\n}\n";
 }
 
+std::string promela_process_model(const lts::Lts& l, const AtomNames& atoms) {
+  std::set<lts::StateId> busy;  // states with a step
+  for (const auto& t : l.transitions) {
+    const std::string name = t.label == lts::tau ? "i" : l.labels.name(t.label);
+    if (t.label == lts::tau || thread_of(name) == 0 || name.rfind("call(", 0) == 0)
+      throw std::invalid_argument("promela_process_model: " + name + " is no object action");
+    busy.insert(t.from);
+  }
+  std::string out = model_header(l, atoms);
+  auto step = [](lts::StateId from, std::uint32_t label, lts::StateId to) {
+    return "\t:: d_step { s == " + std::to_string(from) + " -> s = " + std::to_string(to) +
+           "; lab = " + std::to_string(label) + " }\n";
+  };
+  for (unsigned thread : object_threads(l)) {
+    std::string options;
+    for (const auto& t : l.transitions)
+      if (thread_of(l.labels.name(t.label)) == thread) options += step(t.from, t.label, t.to);
+    if (!options.empty()) out += "active proctype t" + std::to_string(thread) + "() {\n\tdo\n" + options + "\tod\n}\n";
+  }
+  std::string ends;
+  for (lts::StateId s = 0; s < l.num_states; ++s)
+    if (!busy.count(s)) ends += step(s, static_cast<std::uint32_t>(l.labels.size()), l.num_states);
+  if (!ends.empty()) out += "active proctype ends() {\n\tdo\n" + ends + "\tod\n}\n";
+  return out;
+}
+
 TableModel promela_table_model(const lts::Lts& l, const AtomNames& atoms) {
   const std::uint32_t end_state = l.num_states, end_label = static_cast<std::uint32_t>(l.labels.size());
   const std::vector<ClosedState> closed = close_tau(l);

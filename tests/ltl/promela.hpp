@@ -64,6 +64,17 @@ std::vector<unsigned> object_threads(const lts::Lts& lts);
 // (ltl/fairness.hpp): refused otherwise.
 std::string promela_model(const lts::Lts& lts, const AtomNames& atoms, bool fairness_monitor);
 
+// The model of `lts` with one process per thread, for SPIN's own weak
+// fairness (pan -a -f): thread T's process has exactly the transitions of
+// T, as d_steps guarded by s, so it is enabled (has an executable
+// statement) exactly where T is enabled (ltl/fairness.hpp) and executes
+// exactly when T is taken; a process `ends` moves a deadlock to the end
+// state with lab = end (it is enabled nowhere else, and no thread is
+// there). Only for an LTS whose every label is an object action, step(T)
+// or ret(T,...): no tau, no call (SPIN's fairness would force a call, ours
+// never does, docs/ltl.md "Testing"); refused otherwise.
+std::string promela_process_model(const lts::Lts& lts, const AtomNames& atoms);
+
 // The same model without fairness for a large LTS: the steps of the
 // closure in C arrays, in the header `c_header` includes (c_decl; SPIN
 // takes a few kilobytes of inline C at most), one option per position in

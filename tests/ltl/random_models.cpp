@@ -25,6 +25,22 @@ lts::Lts random_threaded_lts(std::mt19937_64& rng) {
   return l;
 }
 
+lts::Lts random_object_lts(std::mt19937_64& rng) {
+  lts::Lts l;
+  l.num_states = 1 + rng() % 4;
+  const lts::LabelId step[] = {l.labels.intern("step(1)"), l.labels.intern("step(2)")};
+  const lts::LabelId ret[] = {l.labels.intern("ret(1,a)"), l.labels.intern("ret(2,b)")};
+  // Per state and thread, a step two times in three (and then another one
+  // time in three), a return one time in four: both threads are often
+  // enabled together, which is where weak fairness decides.
+  for (lts::StateId s = 0; s < l.num_states; ++s)
+    for (int t = 0; t < 2; ++t)
+      for (int k = 0; k < 2 && rng() % 3 < (k == 0 ? 2u : 1u); ++k)
+        l.transitions.push_back(
+            {s, rng() % 4 == 0 ? ret[t] : step[t], static_cast<lts::StateId>(rng() % l.num_states)});
+  return l;
+}
+
 const std::vector<std::string>& plain_atoms() {
   static const std::vector<std::string> atoms = {"a", "b", "c", "end", "true", "false"};
   return atoms;
@@ -32,6 +48,11 @@ const std::vector<std::string>& plain_atoms() {
 
 const std::vector<std::string>& thread_atoms() {
   static const std::vector<std::string> atoms = {"step(1)", "step(2)", "call(*)", "ret(*)", "end", "true", "false"};
+  return atoms;
+}
+
+const std::vector<std::string>& object_atoms() {
+  static const std::vector<std::string> atoms = {"step(1)", "step(2)", "ret(1,*)", "ret(*)", "end", "true", "false"};
   return atoms;
 }
 

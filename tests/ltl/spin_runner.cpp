@@ -54,7 +54,8 @@ std::optional<std::string> SpinRunner::negated_claim(const std::string& formula,
 }
 
 std::vector<bool> SpinRunner::verify(const std::string& model, const std::vector<std::string>& names,
-                                     const std::vector<std::pair<std::string, std::string>>& files) {
+                                     const std::vector<std::pair<std::string, std::string>>& files,
+                                     bool weak_fairness) {
   std::ofstream(dir_ + "/model.pml") << model;
   for (const auto& [name, text] : files) std::ofstream(dir_ + "/" + name) << text;
   int status = 0;
@@ -62,15 +63,19 @@ std::vector<bool> SpinRunner::verify(const std::string& model, const std::vector
   if (status != 0 || out.find("rror") != std::string::npos) throw std::runtime_error("spin -a failed:\n" + out);
   // -O0: pan explores a few hundred states, its compile time is what
   // counts, and clang takes half of gcc's on pan.c; -DNOREDUCE: no partial
-  // order reduction (there is one process anyway), -DNOFAIR: no pan -f.
-  out = run("$(command -v clang || echo cc) -O0 -w -DNOREDUCE -DNOFAIR -o pan pan.c", status);
+  // order reduction (there is one process, or weak fairness, which SPIN
+  // keeps apart from it), -DNOFAIR: no pan -f.
+  out = run(std::string("$(command -v clang || echo cc) -O0 -w -DNOREDUCE") + (weak_fairness ? "" : " -DNOFAIR") +
+                " -o pan pan.c",
+            status);
   if (status != 0) throw std::runtime_error("compiling pan.c failed:\n" + out);
   std::vector<bool> holds;
   for (const std::string& name : names) {
-    out = run("./pan -a -n " + pan_options_ + " -N " + name, status);
+    out = run(std::string("./pan -a ") + (weak_fairness ? "-f " : "") + "-n " + pan_options_ + " -N " + name, status);
     const std::size_t at = out.find("errors: ");
     if (status != 0 || at == std::string::npos || out.find("+ (" + name + ")") == std::string::npos ||
-        out.find("search depth too small") != std::string::npos)
+        out.find("search depth too small") != std::string::npos ||
+        out.find(weak_fairness ? "(fairness enabled)" : "(fairness disabled)") == std::string::npos)
       throw std::runtime_error("pan -a -N " + name + " failed:\n" + out);
     holds.push_back(std::strtoul(out.c_str() + at + 8, nullptr, 10) == 0);
   }

@@ -31,9 +31,11 @@ class SpinRunner {
   // Compiles `model` (a Promela model with named never claims, beside
   // `files`, as (name, text), that it includes) once and runs
   // `pan -a -N NAME` for each name: true when it reports no error (no
-  // accepting cycle: the property holds).
+  // accepting cycle: the property holds). With `weak_fairness`, `pan -a -f`:
+  // only cycles fair to every process count (SPIN's weak fairness).
   std::vector<bool> verify(const std::string& model, const std::vector<std::string>& names,
-                           const std::vector<std::pair<std::string, std::string>>& files = {});
+                           const std::vector<std::pair<std::string, std::string>>& files = {},
+                           bool weak_fairness = false);
 
  private:
   std::string run(const std::string& command, int& status) const;

@@ -17,8 +17,9 @@ void add_replay_options(CLI::App& app, ReplayOptions& r) {
   app.add_option("--replay", r.cex,
                  "Instead of the LTS, print a shortest run matching this counterexample of 'refines --cex'")
       ->type_name("FILE");
-  app.add_option("--replay-property", r.property,
-                 "With several lassos in the file (refines --progress), replay this property's (default: the first)")
+  app.add_option(
+         "--replay-property", r.property,
+         "With several lassos in the file (refines --progress, --ltl), replay this property's (default: the first)")
       ->type_name("NAME");
   app.add_option("--replay-side", r.side,
                  "With a bisimilarity play (refines --equiv), follow this side: A, the first LTS (default), or B")
@@ -66,7 +67,9 @@ int replay(const frontend::Program& program, const std::string& model, const Rep
         if (c.property == r.property && !chosen) chosen = &c;
       if (!chosen) throw UsageError(fmt::format("{} has no '# lasso {}' block", r.cex, r.property));
     }
-    const Counterexample& cex = *chosen;
+    Counterexample cex = *chosen;
+    // With --thread-steps every internal step was a letter step(T) of the LTS.
+    cex.step_letters = cex.step_letters || explore.thread_steps;
     if (!cex.play && !r.side.empty())
       throw UsageError(fmt::format("--replay-side applies to a play of refines --equiv, and {} is none", r.cex));
     if (!cex.play && !r.map.empty())
