@@ -15,6 +15,8 @@
 #include "refine/progress/progress_quotients.hpp"
 #include "refine/progress/thread_steps.hpp"
 #include "tests/refine/progress_reference.hpp"
+#include "tests/support/random_litmus.hpp"
+#include "tests/support/random_model.hpp"
 
 namespace progress_buffers_test {
 
@@ -307,3 +309,63 @@ TEST(ProgressBuffersModels, PetersonBusyDiffersBetweenScAndTso) {
 }
 
 }  // namespace progress_buffers_models
+
+namespace progress_buffers_random_models {
+
+using refine::Progress;
+
+// gen's own LTSs: random models and litmus tests (tests/support/) under tso
+// and pso, 2 threads, 2 operations each and for ever, explored with
+// --thread-steps. refines must accept every one of them: the labels of
+// stores and flushes give consistent buffers (no flush of a buffer empty by
+// refines' count, no state with two occupancies, no store without a
+// pending call); and memory fairness only ever turns a failing verdict
+// into a holding one.
+TEST(ProgressBuffersModels, RandomModelsGiveConsistentBuffers) {
+  const char* env = std::getenv("BB_PROGRESS_ROUNDS");
+  const std::uint64_t seeds = env ? std::max<std::uint64_t>(1, std::strtoull(env, nullptr, 10) / 10) : 60;
+  const std::vector<Progress> all(std::begin(refine::all_progress), std::end(refine::all_progress));
+  std::uint64_t checked = 0, with_buffers = 0, rescued = 0;
+  for (std::uint64_t seed = 0; seed < seeds; ++seed)
+    for (const bool litmus : {false, true})
+      for (const frontend::Memory m : {frontend::Memory::tso, frontend::Memory::pso})
+        for (const long ops : {2L, -1L}) {
+          const std::string text = litmus ? testing_support::random_litmus(seed) : testing_support::random_model(seed);
+          frontend::CompileOptions o;
+          o.ops = ops;
+          o.memory = m;
+          o.buffer = 3;
+          o.reset_dead_locals = true;
+          lts::Lts l;
+          try {
+            const frontend::Program p = frontend::load_model_text("r.conc", text, o);
+            frontend::ExploreOptions e;
+            e.thread_steps = true;
+            e.reduce = true;
+            e.max_states = 20000;
+            l = frontend::explore(p, e);
+          } catch (const std::exception&) {
+            continue;  // a fault (a full buffer among them), the state bound, a model refused under buffers
+          }
+          if (!refine::has_thread_steps(l)) continue;
+          refine::ThreadedLts t;
+          ASSERT_NO_THROW(t = refine::attribute_progress_input(l, all)) << "seed " << seed << "\n" << text;
+          ++checked;
+          if (t.has_buffers) ++with_buffers;
+          refine::ProgressChecker fair(l, t);
+          refine::ThreadedLts u = t;
+          u.memory_fairness = false;
+          refine::ProgressChecker unfair(l, u);
+          for (const Progress p : all) {
+            const bool holds = fair.check(p, ~refine::ThreadMask{0}, false).holds;
+            const bool holds_unfair = unfair.check(p, ~refine::ThreadMask{0}, false).holds;
+            EXPECT_TRUE(holds || !holds_unfair) << "seed " << seed << " " << refine::progress_name(p);
+            if (holds && !holds_unfair) ++rescued;
+          }
+        }
+  EXPECT_GT(checked, seeds);
+  EXPECT_GT(with_buffers, checked / 5);
+  RecordProperty("rescued", static_cast<int>(rescued));
+}
+
+}  // namespace progress_buffers_random_models
