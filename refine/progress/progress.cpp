@@ -115,8 +115,12 @@ ProgressVerdict ProgressChecker::check(Progress p, ThreadMask threads, bool lass
     for (lts::StateId st = 0; st < lts_.num_states; ++st)
       if (s.components.of[st] != no_component && bad[s.components.of[st]]) bad_at[st] |= bit;
   }
-  v.checked_on = fmt::format("{}: on {} ({} states, {} transitions), {}: {}", progress_name(p), name_, lts_.num_states,
-                             lts_.num_transitions(), searched(p), fmt::join(sizes, "; "));
+  v.checked_on = fmt::format("{}: on {} ({} states, {} transitions), {}{}: {}", progress_name(p), name_,
+                             lts_.num_states, lts_.num_transitions(), searched(p),
+                             t_.has_buffers ? (t_.memory_fairness ? ", flushes included, memory-fair"
+                                                                  : ", flushes included, memory fairness off")
+                                            : "",
+                             fmt::join(sizes, "; "));
   v.holds = v.failing == 0;
   if (v.holds || !lasso) return v;
   std::vector<bool> goal(lts_.num_states);
