@@ -55,7 +55,7 @@ std::string lasso_text(const lts::Lts& l, const ThreadedLts& t, const ProgressVe
   const ProgressLasso& lasso = v.lasso;
   std::vector<lts::Transition> shown;  // the stem's calls and returns
   for (const lts::Transition& x : lasso.stem)
-    if (t.label[x.label].kind != LabelKind::step) shown.push_back(x);
+    if (t.label[x.label].kind != LabelKind::step && t.label[x.label].kind != LabelKind::flush) shown.push_back(x);
   std::string text;
   if (shown.empty()) {
     text += "The cycle is reachable by steps alone, without any call or return.\n";

@@ -44,11 +44,6 @@ void check_modes(const CLI::App& app, const tools::GenOptions& g, const tools::R
   // A replay names threads and follows gen's state numbers.
   if (replay.wanted() && g.symmetry)
     throw tools::UsageError("--replay follows the LTS without --symmetry: generate and check it without");
-  // A flush after a return is a step of a thread with no pending call,
-  // which the progress properties do not define (docs/memory-models.md).
-  if (progress.wanted() && g.memory != "sc")
-    throw tools::UsageError(
-        "--progress is not defined with --memory yet: a thread flushes its buffer after it returned");
   if (progress.wanted() && replay.wanted()) throw tools::UsageError("--progress and --replay: give one of them");
   // An option of a mode not chosen would be ignored: a slip, never silence.
   for (const char* option : {"--replay-property", "--replay-side", "--replay-map", "--replay-format", "--replay-dot"})

@@ -46,8 +46,11 @@ void Interpreter::successors(const std::int32_t* state, int t, Successors& out) 
   tracking_ = out.record_independent;
   if (tracking_) access_.clear();
   buffering_ = false;
+  buffer_origin_ = nullptr;
   if (weak_) flushes(state, t, out);
+  buffer_origin_ = state;
   thread_steps(state, t, out);
+  buffer_origin_ = nullptr;
   tracking_ = false;
   if (out.record_independent) mark_independent(state, t, before, out);
 }
@@ -248,6 +251,16 @@ bool Interpreter::reset_dead_locals(std::int32_t* s, int t) const {
 
 void Interpreter::emit(std::vector<std::int32_t>& s, lts::LabelId label, Successors& out, bool canonicalise) {
   charge(s.size());
+  // Under store buffers with thread steps, a step of the call that buffers
+  // stores says so (step(T,store)), so that refines can tell which states
+  // have a non-empty buffer (docs/memory-models.md, "Progress properties").
+  if (weak_ && labels_.thread_steps() && buffer_origin_ != nullptr) {
+    const int added = buffered(s.data(), t_) - buffered(buffer_origin_, t_);
+    if (added > 0) {
+      if (label != step_) error(p_.code[instr_ < 0 ? 0 : instr_].loc, "internal: a call or return buffers a store");
+      label = labels_.store(t_, added);
+    }
+  }
   if (out.record_written) out.written.insert(out.written.end(), s.begin(), s.end());
   if (reset_dead_locals(s.data(), t_)) canonicalise = true;
   if (canonicalise) canon_.run(s.data());

@@ -125,6 +125,7 @@ class Interpreter {
   std::int32_t load(std::int32_t a) const;  // slot a as thread t_ sees it
   void load(std::int32_t a, int n, std::int32_t* out) const;
   bool buffer_empty() const;
+  int buffered(const std::int32_t* state, int t) const;  // entries in thread t's buffer
   void buffer_store(std::int32_t a, int n, const std::int32_t* v, Loc loc);
   void flushes(const std::int32_t* state, int t, Successors& out);
   void normalise_buffers(std::int32_t* s) const;
@@ -158,6 +159,7 @@ class Interpreter {
   bool blocked_ = false;          // some run of the current step had to wait
   bool backward_ = false;         // some run of the current step jumped back (a loop)
   const std::int32_t* origin_ = nullptr;
+  const std::int32_t* buffer_origin_ = nullptr;  // the state thread_steps runs from (store labels)
   Config work_;                // reused: no allocation per step
   Config* cur_ = nullptr;      // the configuration being run
   std::vector<Config> stack_;  // alternatives of nondeterministic statements

@@ -86,4 +86,23 @@ lts::LabelId Labels::internal(int thread) {
   return steps_[thread];
 }
 
+lts::LabelId Labels::store(int thread, int stores) {
+  if (!thread_steps_) return lts::tau;
+  if (stores == 1) {
+    key_.assign({2, thread});
+  } else {
+    key_.assign({2, thread, stores});
+  }
+  if (auto it = cache_.find(key_); it != cache_.end()) return it->second;
+  return cache_[key_] = builder_.label(stores == 1 ? fmt::format("step({},store)", thread + 1)
+                                                   : fmt::format("step({},store,{})", thread + 1, stores));
+}
+
+lts::LabelId Labels::flush(int thread) {
+  if (!thread_steps_) return lts::tau;
+  if (flushes_.size() <= static_cast<std::size_t>(thread)) flushes_.resize(thread + 1, lts::tau);
+  if (flushes_[thread] == lts::tau) flushes_[thread] = builder_.label(fmt::format("step({},flush)", thread + 1));
+  return flushes_[thread];
+}
+
 }  // namespace frontend

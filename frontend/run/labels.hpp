@@ -34,6 +34,14 @@ class Labels {
   lts::LabelId ret(int thread, int pc, const std::int32_t* value);
   // The label of an internal step of `thread`: tau, or step(T) with thread steps.
   lts::LabelId internal(int thread);
+  // Under --memory tso|pso with thread steps (docs/memory-models.md, "Progress
+  // properties"): a step of thread's call that appends `stores` entries to its
+  // store buffer is step(T,store) (step(T,store,K) for K > 1 entries), and a
+  // flush of one entry of its buffer, a step of the memory and not of the
+  // thread, is step(T,flush). Both read as step(...) labels, so quotient
+  // --tau=step hides them with step(T). Without thread steps both are tau.
+  lts::LabelId store(int thread, int stores);
+  lts::LabelId flush(int thread);
   bool thread_steps() const { return thread_steps_; }
 
  private:
@@ -45,6 +53,7 @@ class Labels {
   bool any_call_ = false;
   bool thread_steps_;
   std::vector<lts::LabelId> steps_;  // step(T) per thread, made on first use
+  std::vector<lts::LabelId> flushes_;  // step(T,flush) per thread, made on first use
   std::vector<std::int32_t> key_;
   std::unordered_map<std::vector<std::int32_t>, lts::LabelId, Hash> cache_;
 };

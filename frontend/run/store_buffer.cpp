@@ -47,6 +47,10 @@ void Interpreter::load(std::int32_t a, int n, std::int32_t* out) const {
 
 bool Interpreter::buffer_empty() const { return s_[p_.buffers.at(t_)] == 0; }
 
+int Interpreter::buffered(const std::int32_t* state, int t) const {
+  return used_entries(p_.buffers, state + p_.buffers.at(t));
+}
+
 // A plain store to shared memory (outside atomic blocks) joins the end of
 // the buffer. A full buffer is a fault, never a dropped store.
 void Interpreter::buffer_store(std::int32_t a, int n, const std::int32_t* v, Loc loc) {
@@ -65,8 +69,9 @@ void Interpreter::buffer_store(std::int32_t a, int n, const std::int32_t* v, Loc
 
 // The flushes of thread t: one internal step per entry that may reach
 // memory next, the oldest under tso, under pso the oldest of each location
-// (an entry no older pending store overlaps). They are steps of t, also
-// while t is between operations.
+// (an entry no older pending store overlaps). Also while t is between
+// operations. With thread steps they are step(T,flush): steps of the memory,
+// not of t's call (docs/memory-models.md, "Progress properties").
 void Interpreter::flushes(const std::int32_t* state, int t, Successors& out) {
   const BufferLayout& b = p_.buffers;
   const int used = used_entries(b, state + b.at(t));
@@ -90,7 +95,7 @@ void Interpreter::flushes(const std::int32_t* state, int t, Successors& out) {
     std::memmove(first + i * b.entry(), first + (i + 1) * b.entry(),
                  sizeof(std::int32_t) * (used - i - 1) * b.entry());
     std::fill(first + (used - 1) * b.entry(), first + used * b.entry(), 0);
-    emit(work_.s, labels_.internal(t), out);
+    emit(work_.s, labels_.flush(t), out);
   }
 }
 

@@ -28,11 +28,12 @@ SubGraphSccs CycleFinder::sccs(const SubGraph& g) const {
       lts_.num_states, out_, [&](lts::StateId st) { return kept[st]; },
       [&](const ArcTable::Arc& a) { return keeps_edge(g, a); });
   const std::vector<std::uint32_t>& of = s.components.of;
-  s.facts.assign(s.components.count, ComponentFacts{false, 0, threads_.all()});
+  s.facts.assign(s.components.count, ComponentFacts{false, 0, threads_.all(), 0, 0, threads_.memory_fairness});
   for (lts::StateId st = 0; st < lts_.num_states; ++st) {
     if (of[st] == no_component) continue;
     ++s.states;
     s.facts[of[st]].always_pending &= threads_.pending[st];
+    s.facts[of[st]].buffered |= threads_.buffered_at(st);
   }
   for (lts::StateId from = 0; from < lts_.num_states; ++from) {
     if (of[from] == no_component) continue;
@@ -44,12 +45,13 @@ SubGraphSccs CycleFinder::sccs(const SubGraph& g) const {
       f.has_cycle = true;
       const LabelClass c = threads_.label[t.label];
       if (c.kind == LabelKind::step) f.steps |= ThreadMask{1} << c.bit;
+      if (c.kind == LabelKind::flush) f.flushes |= ThreadMask{1} << c.bit;
     }
   }
   return s;
 }
 
-// 0-1 breadth-first search: calls and returns cost 1, steps 0, so the stem
+// 0-1 breadth-first search: calls and returns cost 1, steps and flushes 0, so the stem
 // has the fewest visible actions once steps are hidden.
 std::vector<lts::Transition> CycleFinder::stem_to(const std::vector<bool>& goal) const {
   constexpr std::uint32_t far = static_cast<std::uint32_t>(-1);
@@ -71,7 +73,8 @@ std::vector<lts::Transition> CycleFinder::stem_to(const std::vector<bool>& goal)
     }
     for (const ArcTable::Arc& t : out_.of(st)) {
       const std::uint32_t e = out_.index(t);
-      const std::uint32_t cost = threads_.label[t.label].kind == LabelKind::step ? 0 : 1;
+      const LabelKind kind = threads_.label[t.label].kind;
+      const std::uint32_t cost = kind == LabelKind::step || kind == LabelKind::flush ? 0 : 1;
       if (done[t.to] || dist[st] + cost >= dist[t.to]) continue;
       dist[t.to] = dist[st] + cost;
       via[t.to] = e;
@@ -130,8 +133,14 @@ std::vector<lts::Transition> CycleFinder::cycle_from(const SubGraph& g, const Su
     cycle.insert(cycle.end(), path.begin(), path.end());
     if (!path.empty()) at = path.back().to;
   };
+  const ThreadMask flush_goals = facts.memory_fairness ? facts.buffered : 0;
   for (std::size_t b = 0; b < threads_.threads.size(); ++b) {
     const ThreadMask bit = ThreadMask{1} << b;
+    if (flush_goals & bit)
+      extend([&](const lts::Transition& t) {
+        const LabelClass c = threads_.label[t.label];
+        return c.kind == LabelKind::flush && c.bit == b;
+      });
     if (step_goals & bit)
       extend([&](const lts::Transition& t) {
         const LabelClass c = threads_.label[t.label];

@@ -6,7 +6,11 @@
 // Every condition used here ("thread U steps, or is idle at some point of
 // the cycle", "some step(T)") only gets easier as the cycle grows, so an
 // SCC has a cycle meeting it exactly when the whole SCC meets it; no nested
-// decomposition (Emerson-Lei) is needed. See docs/progress.md.
+// decomposition (Emerson-Lei) is needed. Memory fairness (a thread whose
+// store buffer is not empty on the cycle has a flush on it) is not of that
+// kind, but within an SCC without a flush of U U's buffer never changes (a
+// store of U on a cycle needs a flush of U to come back to the same
+// occupancy), so the whole SCC decides it too. See docs/progress.md.
 #include <cstdint>
 #include <span>
 #include <string>
@@ -20,8 +24,9 @@ namespace refine {
 
 // The part of the LTS a run keeps to from some point on: the reachable
 // states where every thread of `pending` has a pending call, and the
-// step(U) transitions for U in `steps`, plus calls and returns when
-// `calls_and_returns`.
+// step(U) and step(U,store) transitions for U in `steps`, plus calls and
+// returns when `calls_and_returns`. Flushes (steps of the memory) are in
+// every sub-graph: they happen whoever runs.
 struct SubGraph {
   ThreadMask steps = 0;
   bool calls_and_returns = false;
@@ -33,9 +38,14 @@ struct ComponentFacts {
   bool has_cycle = false;                      // some kept transition inside it
   ThreadMask steps = 0;                        // threads with a step(U) inside it
   ThreadMask always_pending = ~ThreadMask{0};  // pending in every state of it
-  // A cycle through the whole component is fair (every thread pending
-  // throughout steps): docs/progress.md, "fair execution".
-  bool fair() const { return has_cycle && (always_pending & ~steps) == 0; }
+  ThreadMask flushes = 0;                      // threads with a step(U,flush) inside it
+  ThreadMask buffered = 0;                     // threads with a non-empty buffer in some state of it
+  bool memory_fairness = true;                 // the LTS's ThreadedLts::memory_fairness
+  // A cycle through the whole component is memory-fair: every buffered
+  // store reaches memory (docs/progress.md, "Store buffers").
+  bool memory_fair() const { return !memory_fairness || (buffered & ~flushes) == 0; }
+  // ... and fair: every thread pending throughout steps (docs/progress.md).
+  bool fair() const { return has_cycle && (always_pending & ~steps) == 0 && memory_fair(); }
 };
 
 struct SubGraphSccs {
@@ -75,9 +85,10 @@ class CycleFinder {
   std::vector<lts::Transition> stem_to(const std::vector<bool>& goal) const;
 
   // A cycle inside the component of `entry` in `s`, through `entry`, which
-  // takes a step(U) for every U in `must_step` and, when `fair`, is fair:
-  // a step of every thread pending in the whole component, a visit to a
-  // state where each other thread is idle.
+  // takes a step(U) for every U in `must_step`, is memory-fair (a flush of
+  // every thread with a non-empty buffer in the component) and, when `fair`,
+  // is fair: a step of every thread pending in the whole component, a visit
+  // to a state where each other thread is idle.
   std::vector<lts::Transition> cycle_from(const SubGraph& g, const SubGraphSccs& s, lts::StateId entry, bool fair,
                                           ThreadMask must_step);
 
@@ -87,7 +98,9 @@ class CycleFinder {
   }
   bool keeps_edge(const SubGraph& g, const ArcTable::Arc& t) const {
     const LabelClass c = threads_.label[t.label];
-    return c.kind == LabelKind::step ? (g.steps >> c.bit & 1) != 0 : g.calls_and_returns;
+    return c.kind == LabelKind::step    ? (g.steps >> c.bit & 1) != 0
+           : c.kind == LabelKind::flush ? true
+                                        : g.calls_and_returns;
   }
   template <typename Goal>
   std::vector<lts::Transition> path_inside(const SubGraph& g, const SubGraphSccs& s, lts::StateId from, Goal goal);

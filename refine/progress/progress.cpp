@@ -109,13 +109,18 @@ ProgressVerdict ProgressChecker::check(Progress p, ThreadMask threads, bool lass
     for (std::size_t c = 0; c < bad.size(); ++c) {
       const ComponentFacts& f = s.facts[c];
       bad[c] = fair ? f.fair() : p == Progress::wait_free ? (f.steps & bit) != 0 : f.has_cycle;
+      bad[c] = bad[c] && f.memory_fair();
       if (bad[c]) v.failing |= bit;
     }
     for (lts::StateId st = 0; st < lts_.num_states; ++st)
       if (s.components.of[st] != no_component && bad[s.components.of[st]]) bad_at[st] |= bit;
   }
-  v.checked_on = fmt::format("{}: on {} ({} states, {} transitions), {}: {}", progress_name(p), name_, lts_.num_states,
-                             lts_.num_transitions(), searched(p), fmt::join(sizes, "; "));
+  v.checked_on = fmt::format("{}: on {} ({} states, {} transitions), {}{}: {}", progress_name(p), name_,
+                             lts_.num_states, lts_.num_transitions(), searched(p),
+                             t_.has_buffers ? (t_.memory_fairness ? ", flushes included, memory-fair"
+                                                                  : ", flushes included, memory fairness off")
+                                            : "",
+                             fmt::join(sizes, "; "));
   v.holds = v.failing == 0;
   if (v.holds || !lasso) return v;
   std::vector<bool> goal(lts_.num_states);
@@ -161,7 +166,8 @@ void refuse_malformed_steps(const lts::Lts& lts, const ThreadedLts& classified,
   for (const lts::Transition& tr : lts.transitions) {
     const std::string& name = lts.labels.name(tr.label);
     if (classified.reachable[tr.from] && classified.label[tr.label].kind == LabelKind::other && looks_like_step(name))
-      throw ProgressInputError(fmt::format("label {} (from state {}) is not a step label step(T), T a thread from 1",
+      throw ProgressInputError(fmt::format("label {} (from state {}) is not a step label step(T), step(T,store), "
+                                           "step(T,store,K) or step(T,flush), T a thread from 1",
                                            name, original.empty() ? tr.from : original[tr.from]));
   }
 }

@@ -1,5 +1,6 @@
 #include "refine/progress/thread_steps.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <map>
 
@@ -13,13 +14,32 @@ namespace refine {
 
 namespace {
 
-// Whether `label` is "step(T)"; T goes to `thread`.
-bool parse_step(std::string_view label, std::uint32_t& thread) {
+// Whether `label` is "step(T)", "step(T,store)", "step(T,store,K)" (K from
+// 2) or "step(T,flush)"; T goes to `thread`, the kind and stores to `c`.
+bool parse_step(std::string_view label, std::uint32_t& thread, LabelClass& c) {
   if (!label.starts_with("step(") || !label.ends_with(")")) return false;
   label.remove_prefix(5);
   label.remove_suffix(1);
   const auto [rest, error] = std::from_chars(label.data(), label.data() + label.size(), thread);
-  return error == std::errc{} && rest == label.data() + label.size() && thread != 0;
+  if (error != std::errc{} || thread == 0) return false;
+  const std::string_view tail(rest, static_cast<std::size_t>(label.data() + label.size() - rest));
+  c = {LabelKind::step, 0, 0};
+  if (tail.empty()) return true;
+  if (tail == ",flush") {
+    c.kind = LabelKind::flush;
+    return true;
+  }
+  if (tail == ",store") {
+    c.stores = 1;
+    return true;
+  }
+  if (!tail.starts_with(",store,")) return false;
+  const std::string_view k = tail.substr(7);
+  unsigned stores = 0;
+  const auto [end, bad] = std::from_chars(k.data(), k.data() + k.size(), stores);
+  if (bad != std::errc{} || end != k.data() + k.size() || stores < 2 || stores > 255 || k[0] == '0') return false;
+  c.stores = static_cast<std::uint8_t>(stores);
+  return true;
 }
 
 std::string state_name(lts::StateId s, const std::vector<lts::StateId>& original) {
@@ -29,12 +49,12 @@ std::string state_name(lts::StateId s, const std::vector<lts::StateId>& original
 }  // namespace
 
 LabelClass classify_label(const std::string& name, std::uint32_t& thread) {
-  if (parse_step(name, thread)) return {LabelKind::step, 0};
+  if (LabelClass c; parse_step(name, thread, c)) return c;
   if (const auto a = parse_thread_action(name)) {
     thread = a->thread;
-    return {a->kind == ThreadAction::Kind::call ? LabelKind::call : LabelKind::ret, 0};
+    return {a->kind == ThreadAction::Kind::call ? LabelKind::call : LabelKind::ret, 0, 0};
   }
-  return {LabelKind::other, 0};
+  return {LabelKind::other, 0, 0};
 }
 
 bool looks_like_step(std::string_view name) {
@@ -63,8 +83,12 @@ ThreadedLts classify(const lts::Lts& lts) {
     t.threads.push_back(thread);
   }
   t.reachable = lts::reachable_states(lts);
-  for (const lts::Transition& tr : lts.transitions)
-    if (t.reachable[tr.from] && t.label[tr.label].kind == LabelKind::step) t.has_steps = true;
+  for (const lts::Transition& tr : lts.transitions) {
+    if (!t.reachable[tr.from]) continue;
+    const LabelClass c = t.label[tr.label];
+    if (c.kind == LabelKind::step || c.kind == LabelKind::flush) t.has_steps = true;
+    if (c.kind == LabelKind::flush || c.stores != 0) t.has_buffers = true;
+  }
   return t;
 }
 
@@ -80,7 +104,8 @@ ThreadedLts attribute_threads(const lts::Lts& lts, ThreadedLts classified, const
                       "its thread (make the LTS with `gen --thread-steps`, and do not hide step in between)",
                       state_name(tr.from, original)));
     if (kind == LabelKind::other)
-      throw ProgressInputError(fmt::format("label {} (from state {}) is none of call(T,...), ret(T,...), step(T)",
+      throw ProgressInputError(fmt::format("label {} (from state {}) is none of call(T,...), ret(T,...), step(T), "
+                                           "step(T,store), step(T,flush)",
                                            lts.labels.name(tr.label), state_name(tr.from, original)));
     has_call = has_call || kind == LabelKind::call;
   }
@@ -88,6 +113,10 @@ ThreadedLts attribute_threads(const lts::Lts& lts, ThreadedLts classified, const
   // Propagate the pending sets breadth-first from the initial state.
   std::vector<bool> seen(lts.num_states, false);
   t.pending.assign(lts.num_states, 0);
+  // With store labels: the entries in each thread's buffer, by state.
+  const std::size_t width = t.has_buffers ? t.threads.size() : 0;
+  std::vector<std::uint16_t> count(width * lts.num_states, 0), next(width);
+  if (t.has_buffers) t.buffered.assign(lts.num_states, 0);
   const lts::Adjacency out(lts, lts::Direction::forward);
   std::vector<lts::StateId> queue{lts.initial};
   seen[lts.initial] = true;
@@ -100,7 +129,16 @@ ThreadedLts attribute_threads(const lts::Lts& lts, ThreadedLts classified, const
       const ThreadMask bit = ThreadMask{1} << c.bit;
       const std::string& name = lts.labels.name(tr.label);
       ThreadMask q = p;
-      if (c.kind == LabelKind::call) {
+      if (width != 0) std::copy_n(count.begin() + width * s, width, next.begin());
+      if (c.kind == LabelKind::flush) {
+        // A step of the memory: no pending call needed, an entry needed.
+        if (next[c.bit] == 0)
+          throw ProgressInputError(fmt::format(
+              "inconsistent store buffers: {} from state {}, where the store buffer of thread {} is empty (every "
+              "store before it, step({},store), has been flushed)",
+              name, state_name(s, original), t.threads[c.bit], t.threads[c.bit]));
+        --next[c.bit];
+      } else if (c.kind == LabelKind::call) {
         if (p & bit)
           throw ProgressInputError(
               fmt::format("inconsistent pending calls: {} from state {}, where thread {} "
@@ -114,15 +152,31 @@ ThreadedLts attribute_threads(const lts::Lts& lts, ThreadedLts classified, const
                         name, state_name(s, original), t.threads[c.bit]));
       } else if (c.kind == LabelKind::ret) {
         q = p & ~bit;
+      } else if (c.stores != 0) {
+        if (next[c.bit] + c.stores > 0xffff)
+          throw ProgressInputError(fmt::format("{} from state {}: more than 65535 pending stores of thread {}", name,
+                                               state_name(s, original), t.threads[c.bit]));
+        next[c.bit] = static_cast<std::uint16_t>(next[c.bit] + c.stores);
       }
       if (!seen[tr.to]) {
         seen[tr.to] = true;
         t.pending[tr.to] = q;
+        if (width != 0) {
+          std::copy(next.begin(), next.end(), count.begin() + width * tr.to);
+          for (std::size_t b = 0; b < width; ++b)
+            if (next[b] != 0) t.buffered[tr.to] |= ThreadMask{1} << b;
+        }
         queue.push_back(tr.to);
       } else if (t.pending[tr.to] != q) {
         throw ProgressInputError(
             fmt::format("inconsistent pending calls: state {} is reached with pending threads {} and with {}",
                         state_name(tr.to, original), thread_list(t, t.pending[tr.to]), thread_list(t, q)));
+      } else if (width != 0 && !std::equal(next.begin(), next.end(), count.begin() + width * tr.to)) {
+        std::size_t b = 0;
+        while (next[b] == count[width * tr.to + b]) ++b;
+        throw ProgressInputError(fmt::format(
+            "inconsistent store buffers: state {} is reached with {} and with {} pending stores of thread {}",
+            state_name(tr.to, original), count[width * tr.to + b], next[b], t.threads[b]));
       }
     }
   }

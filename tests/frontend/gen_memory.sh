@@ -17,7 +17,6 @@ gen_refuses "--buffer under sc" "under sc there are none" "$M" --buffer 3
 gen_refuses "--memory weird" "memory" "$M" --memory weird
 gen_refuses "--symmetry with tso" "--symmetry is not available with --memory tso" "$SRC/models/treiber_stack.conc" --memory tso --symmetry
 gen_refuses "--spec with tso" "a specification is sequentially consistent" "$M" --memory tso --spec
-gen_refuses "--progress with tso" "--progress is not defined with --memory" "$M" --memory tso --progress all
 gen_refuses "full buffer" "peterson_counter.conc:40:9: error: store buffer full.*larger --buffer" "$M" --memory tso -n 2 --buffer 3
 
 # The note on stderr, only when the reduction would have run.

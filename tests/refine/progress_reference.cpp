@@ -8,14 +8,17 @@ namespace refine_test {
 namespace {
 
 struct Parsed {
-  char kind;  // 'c' call, 'r' ret, 's' step
+  char kind;  // 'c' call, 'r' ret, 's' step (also step(T,store..)), 'f' step(T,flush)
   unsigned thread;
 };
 
 Parsed parse(const std::string& name) {
   const std::size_t open = name.find('(');
-  return {name[0], static_cast<unsigned>(std::stoul(name.substr(open + 1)))};
+  const char kind = name.ends_with(",flush)") ? 'f' : name[0];
+  return {kind, static_cast<unsigned>(std::stoul(name.substr(open + 1)))};
 }
+
+std::uint32_t buffered_at(const ThreadLts& t, lts::StateId s) { return t.buffered.empty() ? 0 : t.buffered[s]; }
 
 constexpr unsigned mixed = 1000;
 
@@ -26,8 +29,11 @@ CycleFacts extend(const ThreadLts& t, CycleFacts f, const lts::Transition& x) {
   const std::uint32_t bit = 1u << (p.thread - 1);
   if (p.kind == 'r') f.returns |= bit;
   if (p.kind == 's') f.steps |= bit;
+  if (p.kind == 'f') f.flushes |= bit;
   f.always_pending &= t.pending[x.to];
-  f.alone = p.kind == 's' && (f.alone == 0 || f.alone == p.thread) ? p.thread : mixed;
+  f.buffered |= buffered_at(t, x.to);
+  // A flush is the memory's: a thread runs alone beside it.
+  if (p.kind != 'f') f.alone = p.kind == 's' && (f.alone == 0 || f.alone == p.thread) ? p.thread : mixed;
   return f;
 }
 
@@ -71,14 +77,81 @@ ThreadLts random_thread_lts(std::mt19937_64& rng) {
   return t;
 }
 
+ThreadLts random_buffered_thread_lts(std::mt19937_64& rng) {
+  ThreadLts t;
+  t.threads = 1 + rng() % 3;
+  const unsigned nodes = 1 + rng() % 4;
+  const unsigned fan = 1 + rng() % 3;
+  struct Key {
+    unsigned node;
+    std::uint32_t mask;
+    std::vector<unsigned> count;
+    auto operator<=>(const Key&) const = default;
+  };
+  std::map<Key, lts::StateId> id;
+  std::vector<Key> states;
+  const auto state = [&](Key k) {
+    const auto [it, added] = id.emplace(k, static_cast<lts::StateId>(states.size()));
+    if (added) {
+      states.push_back(k);
+      t.pending.push_back(k.mask);
+      std::uint32_t b = 0;
+      for (unsigned u = 0; u < t.threads; ++u)
+        if (k.count[u] != 0) b |= 1u << u;
+      t.buffered.push_back(b);
+    }
+    return it->second;
+  };
+  const auto add = [&](lts::StateId from, const std::string& label, lts::StateId to) {
+    t.lts.transitions.push_back({from, t.lts.labels.intern(label), to});
+  };
+  state({0, 0, std::vector<unsigned>(t.threads, 0)});
+  add(0, "call(1,m)", state({rng() % nodes, 1, std::vector<unsigned>(t.threads, 0)}));
+  for (lts::StateId s = 0; s < states.size() && s < 40; ++s) {
+    const Key k = states[s];
+    const unsigned out = rng() % (fan + 2);
+    for (unsigned e = 0; e < out; ++e) {
+      const unsigned thread = 1 + rng() % t.threads;
+      const unsigned u = thread - 1;
+      const std::uint32_t bit = 1u << u;
+      Key to = k;
+      to.node = rng() % nodes;
+      const std::string n = std::to_string(thread);
+      const unsigned kind = rng() % 8;
+      if (k.count[u] != 0 && kind < 3) {
+        --to.count[u];
+        add(s, "step(" + n + ",flush)", state(to));
+      } else if (!(k.mask & bit)) {
+        to.mask |= bit;
+        add(s, "call(" + n + ",m)", state(to));
+      } else if (kind == 3) {
+        to.mask &= ~bit;
+        add(s, "ret(" + n + ",m,0)", state(to));
+      } else if (kind < 6 && k.count[u] < 2) {
+        const unsigned stores = k.count[u] == 0 && rng() % 4 == 0 ? 2 : 1;
+        to.count[u] += stores;
+        add(s, stores == 1 ? "step(" + n + ",store)" : "step(" + n + ",store,2)", state(to));
+      } else {
+        add(s, "step(" + n + ")", state(to));
+      }
+    }
+    for (unsigned thread = 1; thread <= t.threads; ++thread)
+      if ((k.mask >> (thread - 1) & 1) && rng() % 4 == 0) add(s, "step(" + std::to_string(thread) + ")", s);
+  }
+  t.lts.num_states = static_cast<lts::StateId>(states.size());
+  return t;
+}
+
 CycleFacts facts_of(const ThreadLts& t, const std::vector<lts::Transition>& cycle) {
-  CycleFacts f{0, 0, t.pending[cycle.front().from], 0};
+  CycleFacts f{0, 0, t.pending[cycle.front().from], 0, 0, buffered_at(t, cycle.front().from), t.memory_fairness};
   for (const lts::Transition& x : cycle) f = extend(t, f, x);
   if (f.alone == mixed) f.alone = 0;
   return f;
 }
 
 bool violates(int property, const CycleFacts& f, unsigned threads, unsigned thread) {
+  // Every buffered store reaches memory: a buffer non-empty on the cycle is flushed on it.
+  if (f.memory_fairness && (f.buffered & ~f.flushes) != 0) return false;
   const bool fair = (f.always_pending & ~f.steps) == 0;  // every thread pending throughout steps
   for (unsigned u = 1; u <= threads; ++u) {
     if (thread != 0 && u != thread) continue;
@@ -116,7 +189,8 @@ std::vector<std::vector<bool>> violating_states(const ThreadLts& t) {
     if (!reachable[s]) continue;
     // Every (state, facts so far) reachable from s by one or more transitions.
     std::set<std::pair<lts::StateId, CycleFacts>> seen;
-    std::vector<std::pair<lts::StateId, CycleFacts>> todo{{s, CycleFacts{0, 0, t.pending[s], 0}}};
+    std::vector<std::pair<lts::StateId, CycleFacts>> todo{
+        {s, CycleFacts{0, 0, t.pending[s], 0, 0, buffered_at(t, s), t.memory_fairness}}};
     while (!todo.empty()) {
       const auto [at, f] = todo.back();
       todo.pop_back();
@@ -152,7 +226,8 @@ int fewest_visible(const ThreadLts& t, const std::vector<bool>& goal) {
     changed = false;
     for (const lts::Transition& x : t.lts.transitions) {
       if (d[x.from] < 0) continue;
-      const int via = d[x.from] + (parse(t.lts.labels.name(x.label)).kind == 's' ? 0 : 1);
+      const char kind = parse(t.lts.labels.name(x.label)).kind;
+      const int via = d[x.from] + (kind == 's' || kind == 'f' ? 0 : 1);
       if (d[x.to] < 0 || via < d[x.to]) d[x.to] = via, changed = true;
     }
   }

@@ -18,17 +18,33 @@ struct ThreadLts {
   lts::Lts lts;
   unsigned threads = 0;                // threads 1..threads
   std::vector<std::uint32_t> pending;  // by state: bit T-1 for a pending thread T
+  // By state: bit T-1 when T's store buffer is not empty (empty: no buffers).
+  std::vector<std::uint32_t> buffered;
+  // Memory fairness: a cycle on which a buffer is non-empty flushes it.
+  bool memory_fairness = true;
 };
 
 // State = (random node, pending mask); call(T) only when T is idle, ret(T)
 // and step(T) only when pending; some step(T) self-loops (waiting).
 ThreadLts random_thread_lts(std::mt19937_64& rng);
 
+// A random LTS with store buffers (gen --memory tso --thread-steps): state =
+// (random node, pending mask, entries per thread 0..2); beside the labels
+// above step(T,store) when T is pending and its buffer not full (sometimes
+// step(T,store,2)), and step(T,flush) when T's buffer is not empty, pending
+// or not (a flush is a step of the memory).
+ThreadLts random_buffered_thread_lts(std::mt19937_64& rng);
+
 // What one cycle does; `alone` is the thread (1..) when every transition of
-// the cycle is a step of that thread, 0 otherwise.
+// the cycle but flushes is a step of that thread, 0 otherwise. `steps` are
+// the threads with a step(T) or step(T,store..) (flushes are not steps of a
+// thread), `flushes` those with a step(T,flush), `buffered` those whose
+// buffer is non-empty in some state of the cycle.
 struct CycleFacts {
   std::uint32_t returns = 0, steps = 0, always_pending = 0;
   unsigned alone = 0;
+  std::uint32_t flushes = 0, buffered = 0;
+  bool memory_fairness = true;
   auto operator<=>(const CycleFacts&) const = default;
 };
 
