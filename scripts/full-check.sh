@@ -41,6 +41,9 @@ long_under_asan+='|TwoThreadsOnCopiesAgreeWithTheDefinition|LargeLtsSameAsPaigeT
 # Tests that run none of our C++ beyond what the others run: the layering
 # greps and the docs' bench blocks (bench scripts over the Release tools' output).
 long_under_asan+='|^frontend_layers$|^refine_layers$|^docs_bench_blocks$'
+# The explorer's long-step reports: millions of units of work on purpose,
+# a minute under ASan, in code the other explorer tests run.
+long_under_asan+='|^Explorer[.]ALong|^Explorer[.]MaxWork(Above|Bounds)|^Explorer[.]TheSearchForARunToAFaultReportsALongStep$'
 [ "$long" = 1 ] && long_under_asan='^$'  # --long: the gcc sanitizer run below has them anyway
 BB_RANDOM_ROUNDS=20 BB_REDUCE_ROUNDS=20 BB_PROGRESS_ROUNDS=20 BB_LTL_ROUNDS=100 \
   ctest --test-dir "$dir" --output-on-failure -j "$(nproc)" -LE 'slow|e2e' -E "$long_under_asan"
