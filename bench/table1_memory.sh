@@ -17,12 +17,18 @@
 # otherwise, 2 on a usage error.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-for a in "$@"; do
-  case $a in --memory|--buffer|--keep|--cases) echo "table1_memory.sh: $a is not an option here" >&2; exit 2 ;; esac
+usage() { echo "usage: bash bench/table1_memory.sh [--quick] [--only ID,ID...] [--threads K] [--ops N]" >&2; exit 2; }
+quick=0 only= threads= ops=
+base_args=()  # table1.sh's arguments less --only
+while [ $# -gt 0 ]; do
+  case $1 in
+    --quick) quick=1; base_args+=(--quick); shift ;;
+    --only) [ $# -ge 2 ] || usage; only=$2; shift 2 ;;
+    --threads) [ $# -ge 2 ] || usage; threads=$2; base_args+=(--threads "$2"); shift 2 ;;
+    --ops) [ $# -ge 2 ] || usage; ops=$2; base_args+=(--ops "$2"); shift 2 ;;
+    *) echo "table1_memory.sh: $1 is not an option here" >&2; usage ;;
+  esac
 done
-# without_only ARGS...: the arguments less any --only and its value.
-without_only() { while [ $# -gt 0 ]; do if [ "$1" = --only ]; then shift 2; else printf '%s\n' "$1"; shift; fi; done; }
-mapfile -t base_args < <(without_only "$@")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 status=0
@@ -34,9 +40,9 @@ table1() {
   [ $rc -le 1 ] || exit $rc
   [ $rc = 0 ] || status=1
 }
-table1 "$tmp/sc.csv" "$@" --memory sc
+table1 "$tmp/sc.csv" "${base_args[@]}" ${only:+--only "$only"} --memory sc
 for m in tso pso; do
-  table1 "$tmp/$m.csv" "$@" --memory "$m"
+  table1 "$tmp/$m.csv" "${base_args[@]}" ${only:+--only "$only"} --memory "$m"
   for b in 4 8 16; do  # the rows that filled a buffer, at the next bound
     full=$(awk -F, '$6 == "full" { printf "%s%s", n++ ? "," : "", $1 }' "$tmp/$m.csv")
     [ -n "$full" ] || break
@@ -46,11 +52,9 @@ for m in tso pso; do
     mv "$tmp/$m.merged" "$tmp/$m.csv"
   done
 done
-quick=0; [[ " $* " == *" --quick "* ]] && quick=1
-option() { awk -v w="$1" '{ for (i = 1; i < NF; i++) if ($i == w) { print $(i + 1); exit } }' <<<"$2"; }
 # One line per row: the case's name and bounds (models/cases.csv, as
 # table1.sh derives the bounds), then states and verdict per model.
-awk -F, -v quick=$quick -v threads="$(option --threads "$*")" -v ops="$(option --ops "$*")" '
+awk -F, -v quick=$quick -v threads="$threads" -v ops="$ops" '
   function group(n,   s) {  # 12345 -> 12 345
     if (n !~ /^[0-9]+$/) return n
     s = ""; while (length(n) > 3) { s = " " substr(n, length(n) - 2) s; n = substr(n, 1, length(n) - 3) }
