@@ -14,6 +14,7 @@
 #include "refine/progress/progress.hpp"
 #include "refine/progress/progress_quotients.hpp"
 #include "refine/progress/thread_steps.hpp"
+#include "tests/refine/edge_list.hpp"
 #include "tests/refine/progress_reference.hpp"
 #include "tests/support/random_litmus.hpp"
 #include "tests/support/random_model.hpp"
@@ -128,14 +129,7 @@ TEST(ProgressBuffers, RandomAgainstBruteForce) {
   }
 }
 
-lts::Lts lts_of(std::initializer_list<std::tuple<lts::StateId, const char*, lts::StateId>> edges) {
-  lts::Lts l;
-  for (const auto& [from, label, to] : edges) {
-    l.transitions.push_back({from, std::string(label) == "i" ? lts::tau : l.labels.intern(label), to});
-    l.num_states = std::max({l.num_states, from + 1, to + 1});
-  }
-  return l;
-}
+using refine_tests::lts_of;
 
 std::string refusal(const lts::Lts& l) {
   try {
