@@ -24,8 +24,12 @@ struct CycleStep {
   const std::vector<lts::LabelId>& ids;  // per item; tau for internal ones
   bool rounds = false;
   bool weak = false;
+  // The kind as well as the thread (docs/replay.md): under store buffers a
+  // step(T,store) line only by a step of T that buffers as many stores, a
+  // step(T,flush) line only by a flush of T, a step(T) line only by another
+  // step of T; `i` by any internal step.
   static bool internal_of(const CexItem& item, const Edge& e) {
-    return !item.visible && e.label == lts::tau && (item.thread < 0 || item.thread == e.thread);
+    return !item.visible && internal_matches(item.letter(), e);
   }
   bool matches(std::size_t pos, const Edge& e) const {
     return items[pos].visible ? e.label == ids[pos] : internal_of(items[pos], e);
