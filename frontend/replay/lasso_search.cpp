@@ -264,7 +264,14 @@ SearchResult find_lasso(Space& space, const Counterexample& cex, const SearchLim
   if (!lasso) lasso = lasso_by_rounds(space, stem_step, CycleStep{items, cycle_ids, true, weak}, limits);
   SearchResult result;
   if (!lasso) {
-    result.why = {cex.stem.size(), "the stem matches, but no cycle from where it ends matches the cycle's items"};
+    const std::size_t first = cex.cycle.front().line, last = cex.cycle.back().line;
+    result.why = {cex.stem.size(),
+                  first == last ? fmt::format("the stem matches, but no cycle from where it ends matches the cycle's "
+                                              "line {}: {}",
+                                              first, cex.cycle.front().label)
+                                : fmt::format("the stem matches, but no cycle from where it ends matches the cycle's "
+                                              "lines {}-{}",
+                                              first, last)};
     return result;
   }
   result.run = space.run(lasso->path);
