@@ -61,6 +61,7 @@ class Space {
     next_.record_code = true;
   }
   lts::LabelId intern(const std::string& name) { return builder_.label(name); }
+  bool weak() const { return p_.weak(); }
   const std::string& name(lts::LabelId l) const { return builder_.labels().name(l); }
   std::vector<std::int32_t> state(std::uint32_t id) const {
     std::vector<std::int32_t> s(p_.state_size);
