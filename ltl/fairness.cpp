@@ -41,6 +41,22 @@ std::optional<lts::Transition> unthreaded_transition(const lts::Lts& lts, const 
   return std::nullopt;
 }
 
+std::optional<lts::Transition> buffer_transition(const lts::Lts& lts) {
+  std::vector<bool> buffer(lts.labels.size(), false);
+  bool any = false;
+  for (lts::LabelId id = 1; id < lts.labels.size(); ++id) {
+    std::uint32_t thread = 0;
+    const refine::LabelClass c = refine::classify_label(lts.labels.name(id), thread);
+    buffer[id] = c.kind == refine::LabelKind::flush || (c.kind == refine::LabelKind::step && c.stores > 0);
+    any = any || buffer[id];
+  }
+  if (!any) return std::nullopt;
+  const std::vector<bool> reachable = lts::reachable_states(lts);
+  for (const lts::Transition& tr : lts.transitions)
+    if (reachable[tr.from] && buffer[tr.label]) return tr;
+  return std::nullopt;
+}
+
 std::vector<ThreadMask> enabled_threads(const lts::Lts& lts, const ThreadLabels& t) {
   std::vector<ThreadMask> out(lts.num_states, 0);
   for (const lts::Transition& tr : lts.transitions) out[tr.from] |= t.by_label[tr.label];

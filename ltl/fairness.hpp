@@ -42,6 +42,14 @@ std::optional<ThreadLabels> thread_labels(const lts::Lts& lts);
 // fairness is undefined on such an LTS.
 std::optional<lts::Transition> unthreaded_transition(const lts::Lts& lts, const ThreadLabels& t);
 
+// A reachable transition labelled step(T,store), step(T,store,K) or
+// step(T,flush) (gen --memory tso|pso --thread-steps), if any. Fairness is
+// refused on such an LTS (docs/ltl.md, "Fairness"): a flush would count as a
+// step of thread T, and memory fairness (every buffered store reaches
+// memory, docs/progress.md) is not part of this check, so a verdict could
+// be false either way.
+std::optional<lts::Transition> buffer_transition(const lts::Lts& lts);
+
 // By state: the threads enabled there.
 std::vector<ThreadMask> enabled_threads(const lts::Lts& lts, const ThreadLabels& t);
 

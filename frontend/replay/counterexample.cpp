@@ -7,6 +7,7 @@
 
 #include "formats/diagnostic.hpp"
 #include "formats/line_reader.hpp"
+#include "refine/progress/thread_steps.hpp"
 
 namespace frontend::replay {
 
@@ -18,13 +19,23 @@ namespace {
 
 }  // namespace
 
-int internal_step_thread(const std::string& label) {
-  if (label.size() < 7 || label.rfind("step(", 0) != 0 || label.back() != ')') return -1;
-  int t = 0;
-  const char* first = label.data() + 5;
-  const char* last = label.data() + label.size() - 1;
-  const auto [end, error] = std::from_chars(first, last, t);
-  return error == std::errc() && end == last && t >= 1 ? t - 1 : -1;
+std::optional<StepLetter> step_letter(const std::string& label) {
+  if (!label.starts_with("step(")) return std::nullopt;
+  std::uint32_t thread = 0;
+  const refine::LabelClass c = refine::classify_label(label, thread);
+  if ((c.kind != refine::LabelKind::step && c.kind != refine::LabelKind::flush) || thread == 0 || thread > 0x7fffffffu)
+    return std::nullopt;
+  StepLetter l;
+  l.thread = static_cast<int>(thread) - 1;
+  l.kind = c.kind == refine::LabelKind::flush ? StepKind::flush : c.stores > 0 ? StepKind::store : StepKind::step;
+  l.stores = c.stores;
+  return l;
+}
+
+bool letter_matches(const StepLetter& want, const StepLetter& taken) {
+  if (want.thread >= 0 && want.thread != taken.thread) return false;
+  if (want.kind == StepKind::any) return true;
+  return want.kind == taken.kind && (want.kind != StepKind::store || want.stores == taken.stores);
 }
 
 namespace {
@@ -237,11 +248,16 @@ std::vector<Counterexample> parse_counterexamples(const std::string& file, const
     CexItem item{true, line, -1, line_no};
     if (line == "i" || line == "tau") {
       item.visible = false;
-    } else if (const int t = internal_step_thread(line); t >= 0) {
+    } else if (const auto letter = step_letter(line)) {
       item.visible = false;
-      item.thread = t;
+      item.thread = letter->thread;
+      item.kind = letter->kind;
+      item.stores = letter->stores;
     } else if (line.rfind("step(", 0) == 0) {
-      bad(file, line_no, fmt::format("'{}' is not a step label step(T) with T from 1", line));
+      bad(file, line_no,
+          fmt::format("'{}' is not a step label: step(T), step(T,store), step(T,store,K) with K from 2, or "
+                      "step(T,flush), T from 1",
+                      line));
     }
     (cex.lasso ? cex.cycle : cex.stem).push_back(std::move(item));
   }

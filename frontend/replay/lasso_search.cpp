@@ -24,9 +24,18 @@ struct CycleStep {
   const std::vector<lts::LabelId>& ids;  // per item; tau for internal ones
   bool rounds = false;
   bool weak = false;
+  // The kind as well as the thread (docs/replay.md): under store buffers a
+  // step(T,store) line only by a step of T that buffers as many stores, a
+  // step(T,flush) line only by a flush of T, a step(T) line only by another
+  // step of T; `i` by any internal step.
   static bool internal_of(const CexItem& item, const Edge& e) {
-    return !item.visible && e.label == lts::tau && (item.thread < 0 || item.thread == e.thread);
+    return !item.visible && internal_matches(item.letter(), e);
   }
+  // `i` and step(T) are one or more internal steps; a store or a flush line
+  // exactly one step (gen's LTS has one transition per store and flush, and
+  // the buffers' occupancy along the run, which memory fairness reads, is
+  // then the lasso's).
+  static bool repeats(const CexItem& item) { return item.kind == StepKind::any || item.kind == StepKind::step; }
   bool matches(std::size_t pos, const Edge& e) const {
     return items[pos].visible ? e.label == ids[pos] : internal_of(items[pos], e);
   }
@@ -36,7 +45,7 @@ struct CycleStep {
   }
   void operator()(std::uint32_t pos, const Edge& e, std::vector<std::uint32_t>& out) const {
     if (pos < items.size() && matches(pos, e)) out.push_back(pos + 1);
-    if (pos > 0 && internal_of(items[pos - 1], e)) out.push_back(pos);
+    if (pos > 0 && repeats(items[pos - 1]) && internal_of(items[pos - 1], e)) out.push_back(pos);
     if (weak && e.label == lts::tau) out.push_back(pos);
     if (starts_round(pos, e)) out.push_back(1);
   }
@@ -236,7 +245,10 @@ SearchResult find_lasso(Space& space, const Counterexample& cex, const SearchLim
   std::vector<lts::LabelId> stem_ids;
   for (const CexItem& i : cex.stem) stem_ids.push_back(i.visible ? space.intern(i.label) : lts::tau);
   const CycleStep stem_items{cex.stem, stem_ids};
-  const bool strict = cex.ltl && cex.step_letters;
+  // Under store buffers a progress lasso's stem is matched line by line as
+  // well: where it ends decides which buffers are pending on the cycle, and
+  // so whether the cycle is memory-fair (docs/progress.md, "Store buffers").
+  const bool strict = cex.step_letters && (cex.ltl || space.weak());
   const StemStep stem_step{want, strict ? &stem_items : nullptr};
   const std::uint32_t stem_end = stem_step.end();
 
@@ -260,7 +272,14 @@ SearchResult find_lasso(Space& space, const Counterexample& cex, const SearchLim
   if (!lasso) lasso = lasso_by_rounds(space, stem_step, CycleStep{items, cycle_ids, true, weak}, limits);
   SearchResult result;
   if (!lasso) {
-    result.why = {cex.stem.size(), "the stem matches, but no cycle from where it ends matches the cycle's items"};
+    const std::size_t first = cex.cycle.front().line, last = cex.cycle.back().line;
+    result.why = {cex.stem.size(),
+                  first == last ? fmt::format("the stem matches, but no cycle from where it ends matches the cycle's "
+                                              "line {}: {}",
+                                              first, cex.cycle.front().label)
+                                : fmt::format("the stem matches, but no cycle from where it ends matches the cycle's "
+                                              "lines {}-{}",
+                                              first, last)};
     return result;
   }
   result.run = space.run(lasso->path);

@@ -27,24 +27,41 @@
 
 namespace frontend::replay::detail {
 
+// A step of the model: internal ones have label tau, and under store
+// buffers a kind (a store, a flush, or another step).
 struct Edge {
   lts::LabelId label;
   int thread;
   std::int32_t code;
   std::uint32_t to;
+  StepKind kind = StepKind::step;  // internal steps
+  int stores = 0;                  // kind store: the entries appended
+  StepLetter letter() const { return {thread, kind, stores}; }
 };
 
+// Whether `e` is an internal step that the counterexample line `want`
+// (an internal item: `i`, step(T), step(T,store[,K]), step(T,flush))
+// stands for.
+inline bool internal_matches(const StepLetter& want, const Edge& e) {
+  return e.label == lts::tau && letter_matches(want, e.letter());
+}
+
 // The model's states (not renumbered), numbered as found, with their
-// successors computed once.
+// successors computed once. Under store buffers the interpreter labels its
+// internal steps as gen --thread-steps does (step(T), step(T,store[,K]),
+// step(T,flush)), so that each edge knows its kind; the edges carry them as
+// tau with that kind.
 class Space {
  public:
-  explicit Space(const Program& p) : p_(p), labels_(p, builder_), interpreter_(p, labels_, false), store_(p) {
+  explicit Space(const Program& p)
+      : p_(p), labels_(p, builder_, p.weak()), interpreter_(p, labels_, false), store_(p) {
     std::vector<std::int32_t> s = p.initial;
     interpreter_.initialize(s);
     store_.insert(s.data());
     next_.record_code = true;
   }
   lts::LabelId intern(const std::string& name) { return builder_.label(name); }
+  bool weak() const { return p_.weak(); }
   const std::string& name(lts::LabelId l) const { return builder_.labels().name(l); }
   std::vector<std::int32_t> state(std::uint32_t id) const {
     std::vector<std::int32_t> s(p_.state_size);
@@ -58,7 +75,9 @@ class Space {
     interpreter_.successors(s.data(), t, next_);
     for (std::size_t i = 0; i < next_.labels.size(); ++i) {
       const std::uint32_t to = store_.insert(next_.states.data() + i * p_.state_size).first;
-      out.push_back({next_.labels[i], t, next_.code[i], to});
+      Edge e{next_.labels[i], t, next_.code[i], to};
+      internal_kind(e);
+      out.push_back(e);
     }
   }
   const std::vector<Edge>& edges(std::uint32_t id) {
@@ -91,15 +110,31 @@ class Space {
     const std::size_t n = p_.state_size;
     if (steps.written.size() != steps.labels.size() * n) return {};  // calls and returns: nothing collected
     for (std::size_t i = 0; i < steps.labels.size(); ++i)
-      if (steps.labels[i] == e.label && steps.code[i] == e.code &&
+      if (Edge same{steps.labels[i], e.thread, steps.code[i], e.to}; internal_kind(same) && same.label == e.label &&
+          same.kind == e.kind && same.stores == e.stores && steps.code[i] == e.code &&
           std::equal(to.begin(), to.end(), steps.states.begin() + static_cast<std::ptrdiff_t>(i * n)))
         return {steps.written.begin() + static_cast<std::ptrdiff_t>(i * n),
                 steps.written.begin() + static_cast<std::ptrdiff_t>((i + 1) * n)};
     return {};
   }
 
+  // Turns a step(...) label of the interpreter (under store buffers) into
+  // tau with its kind; true (for use in a condition).
+  bool internal_kind(Edge& e) {
+    if (e.label == lts::tau) return true;
+    if (kinds_.size() <= e.label) kinds_.resize(e.label + 1);
+    std::optional<StepLetter>& k = kinds_[e.label];
+    if (!k) k = step_letter(name(e.label)).value_or(StepLetter{-2, StepKind::any, 0});
+    if (k->thread == -2) return true;  // a visible label
+    e.label = lts::tau;
+    e.kind = k->kind;
+    e.stores = k->stores;
+    return true;
+  }
+
   const Program& p_;
   lts::LtsBuilder builder_;
+  std::vector<std::optional<StepLetter>> kinds_;  // by the interpreter's label: its step letter, thread -2 if visible
   Labels labels_;
   Interpreter interpreter_;
   StateStore store_;
@@ -234,15 +269,23 @@ std::optional<Lasso> shortest_lasso(Space& space, const Product& stem, const std
   return found;
 }
 
-// Per step of a play's side: its label, internal steps as tau, and for
-// `step(T)` (gen --thread-steps) the thread T, else -1.
+// Per step of a play's side: its label, internal steps as tau, and the
+// internal step it names: for `step(T)`, `step(T,store[,K])` and
+// `step(T,flush)` (gen --thread-steps) the thread and the kind, for `i` any
+// (thread -1).
 inline void play_labels(Space& space, const SidePath& side, std::vector<lts::LabelId>& labels,
-                        std::vector<int>& threads) {
+                        std::vector<StepLetter>& letters) {
   for (const PlayStep& s : side.steps) {
-    const int t = internal_step_thread(s.label);
-    threads.push_back(t);
-    labels.push_back(s.label == "i" || s.label == "tau" || t >= 0 ? lts::tau : space.intern(s.label));
+    const std::optional<StepLetter> l = step_letter(s.label);
+    letters.push_back(l.value_or(StepLetter{}));
+    labels.push_back(s.label == "i" || s.label == "tau" || l ? lts::tau : space.intern(s.label));
   }
+}
+
+// Whether `e` takes the play's step at `pos` (play_labels).
+inline bool play_step_matches(const std::vector<lts::LabelId>& labels, const std::vector<StepLetter>& letters,
+                              std::size_t pos, const Edge& e) {
+  return e.label == labels[pos] && (e.label != lts::tau || letter_matches(letters[pos], e.letter()));
 }
 
 }  // namespace frontend::replay::detail

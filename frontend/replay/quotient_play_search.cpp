@@ -43,7 +43,7 @@ class Classes {
 struct ClassStep {
   const std::vector<PlayStep>& steps;
   const std::vector<lts::LabelId>& labels;
-  const std::vector<int>& threads;
+  const std::vector<StepLetter>& letters;
   Classes& classes;
   bool inert;
   std::uint32_t last;
@@ -52,7 +52,7 @@ struct ClassStep {
     const std::optional<std::uint32_t> c = classes.of(e.to);
     if (!c) return;
     if (inert && e.label == lts::tau && *c == steps[pos].from) out.push_back(pos);
-    if (pos < last && e.label == labels[pos] && (threads[pos] < 0 || threads[pos] == e.thread) && *c == steps[pos].to)
+    if (pos < last && play_step_matches(labels, letters, pos, e) && *c == steps[pos].to)
       out.push_back(pos + 1);
   }
 };
@@ -105,8 +105,8 @@ SearchResult find_quotient_play_run(const Program& p, const SidePath& side, std:
   result.why.detail = quotient_mismatch(side, states, map, numbering.states(), initial);
   if (!result.why.detail.empty()) return result;
   std::vector<lts::LabelId> labels;
-  std::vector<int> threads;
-  play_labels(space, side, labels, threads);
+  std::vector<StepLetter> letters;
+  play_labels(space, side, labels, letters);
   const auto goal = static_cast<std::uint32_t>(side.steps.size());
   const bool lasso = side.cycle_start != SidePath::none;
   const auto stem_end = lasso ? static_cast<std::uint32_t>(side.cycle_start) : goal;
@@ -114,7 +114,7 @@ SearchResult find_quotient_play_run(const Program& p, const SidePath& side, std:
   std::uint32_t best = 0;
   std::vector<std::uint32_t> candidates;  // lasso: breadth-first, at the cycle's first position
   const auto found =
-      stem.search(0, 0, unbounded, ClassStep{side.steps, labels, threads, classes, !gen.thread_steps, stem_end},
+      stem.search(0, 0, unbounded, ClassStep{side.steps, labels, letters, classes, !gen.thread_steps, stem_end},
                   [&](std::uint32_t id) {
                     best = std::max(best, stem.node(id).pos);
                     if (stem.node(id).pos != stem_end) return false;
@@ -129,7 +129,7 @@ SearchResult find_quotient_play_run(const Program& p, const SidePath& side, std:
       candidates.empty()
           ? std::nullopt
           : shortest_lasso(space, stem, candidates, goal + 1, stem_end, goal,
-                           ClassStep{side.steps, labels, threads, classes, !gen.thread_steps, goal}, limits);
+                           ClassStep{side.steps, labels, letters, classes, !gen.thread_steps, goal}, limits);
   if (cycle) {
     result.run = quotient_run(space, classes, side, cycle->path, cycle->positions);
     result.run->cycle_start = cycle->stem;

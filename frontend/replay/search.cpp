@@ -80,8 +80,8 @@ SearchResult find_play_run(const Program& p, const SidePath& side, std::uint64_t
     return it->second;
   };
   std::vector<lts::LabelId> labels;
-  std::vector<int> threads;
-  play_labels(space, side, labels, threads);
+  std::vector<StepLetter> letters;
+  play_labels(space, side, labels, letters);
   const auto goal = static_cast<std::uint32_t>(side.steps.size());
   // Position k <= goal: at the LTS state the play is in after k steps, the
   // state itself. Position goal + k: at a state that gen merged into that
@@ -99,8 +99,7 @@ SearchResult find_play_run(const Program& p, const SidePath& side, std::uint64_t
       if (e.label == lts::tau) arrive(pos - goal, e.to, out);
       return;
     }
-    if (pos < goal && e.label == labels[pos] && (threads[pos] < 0 || threads[pos] == e.thread))
-      arrive(pos + 1, e.to, out);
+    if (pos < goal && play_step_matches(labels, letters, pos, e)) arrive(pos + 1, e.to, out);
   };
   const bool starts = side.steps.empty() || (number(0) && number(0)->number == side.steps.front().from);
   Product product(space, 2 * goal + 1, limits);

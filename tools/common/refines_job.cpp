@@ -218,6 +218,15 @@ std::string lasso_text(const lts::Lts& l, const ltl::LtlResult& r, const std::st
 // Fairness per thread needs the thread of every step (docs/ltl.md, "Fairness"):
 // an internal step i, or another label than call/ret/step, is refused.
 void check_threaded(const lts::DenseLts& in, const RefinesSettings& s) {
+  if (const auto store = ltl::buffer_transition(in.lts)) {
+    const lts::StateId from = in.original.empty() ? store->from : in.original[store->from];
+    throw formats::FileError(fmt::format(
+        "{}: error: --fairness {} is not available on an LTS with store-buffer labels (the step {} from state {}; gen "
+        "--memory tso|pso --thread-steps): thread fairness would count a flush as a step of its thread, and memory "
+        "fairness (every buffered store reaches memory) is not modelled by --ltl, so a verdict could be false. Use "
+        "--fairness none, or refines --progress for the memory-fair progress properties",
+        shown(s.inputs[0]), s.fairness, in.lts.labels.name(store->label), from));
+  }
   const auto threads = ltl::thread_labels(in.lts);
   if (!threads)
     throw formats::FileError(fmt::format("{}: error: --fairness handles at most 64 threads", shown(s.inputs[0])));
