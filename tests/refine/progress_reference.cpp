@@ -106,7 +106,7 @@ ThreadLts random_buffered_thread_lts(std::mt19937_64& rng) {
     t.lts.transitions.push_back({from, t.lts.labels.intern(label), to});
   };
   state({0, 0, std::vector<unsigned>(t.threads, 0)});
-  add(0, "call(1,m)", state({rng() % nodes, 1, std::vector<unsigned>(t.threads, 0)}));
+  add(0, "call(1,m)", state({static_cast<unsigned>(rng() % nodes), 1, std::vector<unsigned>(t.threads, 0)}));
   for (lts::StateId s = 0; s < states.size() && s < 40; ++s) {
     const Key k = states[s];
     const unsigned out = rng() % (fan + 2);
