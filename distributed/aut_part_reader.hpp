@@ -5,7 +5,8 @@
 // range, with the line parser of formats/aut_syntax.hpp. The result and
 // every error are those of formats::read_aut_file: labels numbered in order
 // of first appearance in the file, and the first malformed line in the file
-// reported at its exact line (an MPI_Exscan of the ranges' line counts).
+// reported at its exact line (from the line counts of the ranges before
+// it, gathered on every rank).
 #include <cstdint>
 #include <string>
 #include <vector>
