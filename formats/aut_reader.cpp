@@ -51,20 +51,6 @@ using detail::LabelInterner;
 // The shortest transition line, "(0,a,0)", with its newline.
 constexpr std::uint64_t min_transition_bytes = 8;
 
-// The UTF-8 byte-order mark some editors put at the start of a text file.
-constexpr std::string_view byte_order_mark = "\xEF\xBB\xBF";
-
-// Reads the header: the first line that is not blank, after a byte-order
-// mark at the very start (columns then count from after it, as editors show).
-AutHeader read_header(LineReader& lines, AutLineParser& parser) {
-  std::string_view line;
-  while (lines.next(line)) {
-    if (lines.line_number() == 1 && line.starts_with(byte_order_mark)) line.remove_prefix(byte_order_mark.size());
-    if (parser.start(line, lines.line_number())) return parser.header();
-  }
-  parser.fail_at(1, 1, "empty input: expected the header 'des (INITIAL, TRANSITIONS, STATES)'");
-}
-
 // Every state the header declares is a state of the LTS, as in CADP and
 // mCRL2: the ones above the largest the file mentions are isolated and
 // unreachable, and a `quotient --map` gives each its line. A header of
@@ -103,7 +89,7 @@ void reserve_transitions(lts::Lts& result, const AutHeader& header, std::optiona
 lts::Lts read_sequential(LineReader& lines, const std::string& name, const AutReadOptions& options,
                          std::optional<std::uint64_t> size, AutReadReport* report) {
   AutLineParser parser(name);
-  const AutHeader header = read_header(lines, parser);
+  const AutHeader header = detail::read_aut_header(lines, parser);
   lts::Lts result;
   result.initial = static_cast<lts::StateId>(header.initial);
   reserve_transitions(result, header, size);
@@ -227,7 +213,7 @@ bool read_parallel(int fd, std::uint64_t size, const AutReadOptions& options, un
   AutLineParser parser("");
   AutHeader header;
   try {
-    header = read_header(head, parser);
+    header = detail::read_aut_header(head, parser);
   } catch (const ParseError&) {
     return false;
   }

@@ -173,4 +173,20 @@ AutTransition AutLineParser::transition(std::uint64_t states) {
   return {from, text, to};
 }
 
+namespace {
+
+// The UTF-8 byte-order mark some editors put at the start of a text file.
+constexpr std::string_view byte_order_mark = "\xEF\xBB\xBF";
+
+}  // namespace
+
+AutHeader read_aut_header(LineReader& lines, AutLineParser& parser) {
+  std::string_view line;
+  while (lines.next(line)) {
+    if (lines.line_number() == 1 && line.starts_with(byte_order_mark)) line.remove_prefix(byte_order_mark.size());
+    if (parser.start(line, lines.line_number())) return parser.header();
+  }
+  parser.fail_at(1, 1, "empty input: expected the header 'des (INITIAL, TRANSITIONS, STATES)'");
+}
+
 }  // namespace formats::detail

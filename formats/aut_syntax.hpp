@@ -1,11 +1,13 @@
 #pragma once
 // The syntax of one `.aut` line, shared by the sequential and the parallel
-// reader (formats/aut_reader.cpp). Internal to formats/.
+// reader (formats/aut_reader.cpp) and by the reader of one MPI rank's byte
+// range (distributed/aut_part_reader.hpp), so all report errors alike.
 #include <cstdint>
 #include <string>
 #include <string_view>
 
 #include "formats/aut_reader.hpp"
+#include "formats/line_reader.hpp"
 #include "lts/lts.hpp"
 
 namespace formats::detail {
@@ -56,5 +58,9 @@ class AutLineParser {
   const char* p_ = nullptr;
   const char* end_ = nullptr;
 };
+
+// Reads the header: the first line that is not blank, after a byte-order
+// mark at the very start (columns then count from after it, as editors show).
+AutHeader read_aut_header(LineReader& lines, AutLineParser& parser);
 
 }  // namespace formats::detail

@@ -5,10 +5,12 @@
 
 namespace lts {
 
-bool is_sparse(const Lts& lts) {
-  const std::uint64_t ends = 2 * std::uint64_t{lts.transitions.size()} + 1;
-  return lts.num_states > (std::uint64_t{1} << 22) && lts.num_states > 8 * ends;
+bool is_sparse(std::uint64_t num_states, std::uint64_t num_transitions) {
+  const std::uint64_t ends = 2 * num_transitions + 1;
+  return num_states > (std::uint64_t{1} << 22) && num_states > 8 * ends;
 }
+
+bool is_sparse(const Lts& lts) { return is_sparse(lts.num_states, lts.transitions.size()); }
 
 std::vector<StateId> compact_states(Lts& lts) {
   std::vector<StateId> original;

@@ -15,6 +15,8 @@ namespace lts {
 // True when the states are so sparse that per-state arrays would dwarf the
 // transitions: more than 2^22 states and more than 8 per transition end.
 bool is_sparse(const Lts& lts);
+// The same test from the counts alone (for an LTS spread over MPI ranks).
+bool is_sparse(std::uint64_t num_states, std::uint64_t num_transitions);
 
 // Renumbers the states that occur densely, keeping their relative order,
 // and returns the original id of each new state. Transitions keep their

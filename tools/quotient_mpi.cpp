@@ -1,19 +1,21 @@
 // quotient-mpi: quotient's strong, branching and divbranching quotients
 // computed by R MPI ranks (distributed/signature_refinement.hpp,
 // docs/scaling.md); `mpirun -np R quotient-mpi -e E FILE` writes the bytes
-// `quotient -e E FILE` writes. Every rank reads the file and keeps its
-// share of the states; rank 0 assembles and writes the quotient.
+// `quotient -e E FILE` writes. Every rank reads its byte range of the file
+// (distributed/aut_part_reader.hpp) and sends each transition to the owner
+// of its source; rank 0 assembles and writes the quotient.
 #include <cstdio>
 
 #include <fmt/format.h>
 #include <mpi.h>
 #include <CLI/CLI.hpp>
 
+#include "distributed/aut_part_reader.hpp"
+#include "distributed/dense_states.hpp"
 #include "distributed/distributed_quotient.hpp"
-#include "formats/aut_reader.hpp"
+#include "distributed/transition_routing.hpp"
 #include "formats/aut_writer.hpp"
 #include "formats/output_file.hpp"
-#include "lts/sparse_states.hpp"
 #include "tools/common/mpi_tool.hpp"
 #include "tools/common/quotient_options.hpp"
 
@@ -38,12 +40,14 @@ Input read_share(const tools::QuotientSettings& s, bisim::Equivalence e) {
     formats::check_output_path(s.output.path);
     formats::check_outputs_spare_inputs({s.output.path}, {input});
   }
-  lts::Lts lts = lts::make_dense(formats::read_aut_file(input, s.job.read)).lts;
+  distributed::AutPart read = distributed::read_aut_part(MPI_COMM_WORLD, input, s.job.read);
+  const distributed::DenseStates dense = distributed::make_dense(MPI_COMM_WORLD, read.transitions, read.num_states,
+                                                                 read.num_transitions, read.initial);
   Input in;
-  in.states = lts.num_states;
-  in.transitions = lts.num_transitions();
-  in.part = distributed::part_of(lts, mpi.rank, mpi.ranks);
-  in.labels = std::move(lts.labels);
+  in.states = dense.num_states;
+  in.transitions = read.num_transitions;
+  in.part = distributed::route_to_owners(MPI_COMM_WORLD, read.transitions, dense.num_states, dense.initial);
+  in.labels = std::move(read.labels);
   return in;
 }
 
@@ -79,7 +83,7 @@ int main(int argc, char** argv) {
   tools::describe_tool(app,
                        "Examples:\n"
                        "  mpirun -np 4 quotient-mpi -e divbranching impl.aut -o impl.q.aut\n"
-                       "Every rank reads FILE (a file, not standard input) and keeps its share of the states.\n"
+                       "Each rank reads its part of FILE (a file, not standard input) with MPI-IO.\n"
                        "Refused: -e none, --map, --dot (docs/scaling.md).\n"
                        "Exit status: 0 on success, 2 on an error (on any rank; no output is written).");
   tools::QuotientSettings settings;
