@@ -84,11 +84,14 @@ read -r s f <<<"$(counts "$tmp/l.json")" || fail "JSON of the LTL replay: $(cat 
 [ "$f" = "$flushes" ] || fail "fewer flush rows ($f) than flush lines ($flushes): $(cat "$tmp/l.txt")"
 [ "$s" = "$stores" ] || fail "fewer store rows ($s) than store lines ($stores): $(cat "$tmp/l.txt")"
 
+# edit_line CEX N TEXT: CEX with its line N replaced by TEXT.
+edit_line() { awk -v l="$2" -v s="$3" 'NR == l { print s; next } { print }' "$1"; }
+
 # A flush line changed to a store line: exit 2 naming that line.
 first_flush=$(grep -nE '^step\([0-9]+,flush\)$' "$tmp/l.cex" | head -1)
 n=${first_flush%%:*}
 t=$(echo "${first_flush#*:}" | sed 's/step(\([0-9]*\),flush)/\1/')
-awk -v l="$n" -v t="$t" 'NR==l{print "step(" t ",store)"; next}{print}' "$tmp/l.cex" >"$tmp/l_store.cex"
+edit_line "$tmp/l.cex" "$n" "step($t,store)" >"$tmp/l_store.cex"
 replay "$tmp/l_store.cex" >/dev/null
 [ $? = 2 ] || fail "a flush line changed to a store line was replayed"
 grep -q "l_store.cex: error: the counterexample does not belong to this model.*line $n: step($t,store)" "$tmp/err" ||
@@ -96,7 +99,7 @@ grep -q "l_store.cex: error: the counterexample does not belong to this model.*l
 
 # The same flush line of the other thread: exit 2 naming a line of the stem.
 o=$((3 - t))
-awk -v l="$n" -v o="$o" 'NR==l{print "step(" o ",flush)"; next}{print}' "$tmp/l.cex" >"$tmp/l_thread.cex"
+edit_line "$tmp/l.cex" "$n" "step($o,flush)" >"$tmp/l_thread.cex"
 replay "$tmp/l_thread.cex" >/dev/null
 [ $? = 2 ] || fail "a flush of the other thread was replayed"
 grep -qE "l_thread.cex: error: .*stem.s line [0-9]+: step\(" "$tmp/err" ||
@@ -106,7 +109,7 @@ grep -qE "l_thread.cex: error: .*stem.s line [0-9]+: step\(" "$tmp/err" ||
 first_store=$(grep -nE '^step\([0-9]+,store\)$' "$tmp/l.cex" | head -1)
 n=${first_store%%:*}
 t=$(echo "${first_store#*:}" | sed 's/step(\([0-9]*\),store)/\1/')
-awk -v l="$n" -v t="$t" 'NR==l{print "step(" t ")"; next}{print}' "$tmp/l.cex" >"$tmp/l_step.cex"
+edit_line "$tmp/l.cex" "$n" "step($t)" >"$tmp/l_step.cex"
 replay "$tmp/l_step.cex" >/dev/null
 [ $? = 2 ] || fail "a store line changed to step(T) was replayed"
 grep -q "l_step.cex: error: .*line [0-9]*: step(" "$tmp/err" || fail "store as step: $(cat "$tmp/err")"
