@@ -52,11 +52,14 @@ grep -qE '^ *[0-9]+ +flush +' "$tmp/p.txt" || fail "no flush row in the text: $(
 grep -q 'buffer 1: \[\] -> \[flag\[0\] := true\]' "$tmp/p.txt" || fail "no store row in the text: $(cat "$tmp/p.txt")"
 grep -q -- '-- the cycle' "$tmp/p.txt" || fail "no cycle in the progress replay"
 
+# edit_line CEX N TEXT: CEX with its line N replaced by TEXT.
+edit_line() { awk -v l="$2" -v s="$3" 'NR == l { print s; next } { print }' "$1"; }
+
 # The cycle's lines are matched by kind: step(1) as step(1,flush) (thread 1
 # spins with an empty buffer) has no run, and the error names the line.
 line=$(awk '/^# cycle/{c=1; next} c && /^step\(1\)$/{print NR; exit}' "$tmp/p.cex")
 [ -n "$line" ] || fail "no step(1) in the progress lasso's cycle: $(cat "$tmp/p.cex")"
-awk -v l="$line" 'NR==l{print "step(1,flush)"; next}{print}' "$tmp/p.cex" >"$tmp/p_flush.cex"
+edit_line "$tmp/p.cex" "$line" "step(1,flush)" >"$tmp/p_flush.cex"
 replay "$tmp/p_flush.cex" >/dev/null
 [ $? = 2 ] || fail "a cycle's step(1) changed to step(1,flush) was replayed"
 grep -q "p_flush.cex: error: .*line $line" "$tmp/err" || fail "the cycle error: $(cat "$tmp/err")"
@@ -65,7 +68,7 @@ grep -q "p_flush.cex: error: .*line $line" "$tmp/err" || fail "the cycle error: 
 # the run stops (that one, or the next when a store can stand there: the
 # next line then cannot follow).
 n=$(grep -nE '^step\(2,flush\)$' "$tmp/p.cex" | head -1 | cut -d: -f1)
-awk -v l="$n" 'NR==l{print "step(2,store)"; next}{print}' "$tmp/p.cex" >"$tmp/p_store.cex"
+edit_line "$tmp/p.cex" "$n" "step(2,store)" >"$tmp/p_store.cex"
 replay "$tmp/p_store.cex" >/dev/null
 [ $? = 2 ] || fail "a progress stem's flush line changed to a store line was replayed"
 grep -qE "p_store.cex: error: .*stem's line ($n|$((n + 1))): step" "$tmp/err" || fail "progress stem: $(cat "$tmp/err")"
@@ -84,13 +87,11 @@ read -r s f <<<"$(counts "$tmp/l.json")" || fail "JSON of the LTL replay: $(cat 
 [ "$f" = "$flushes" ] || fail "fewer flush rows ($f) than flush lines ($flushes): $(cat "$tmp/l.txt")"
 [ "$s" = "$stores" ] || fail "fewer store rows ($s) than store lines ($stores): $(cat "$tmp/l.txt")"
 
-# edit_line CEX N TEXT: CEX with its line N replaced by TEXT.
-edit_line() { awk -v l="$2" -v s="$3" 'NR == l { print s; next } { print }' "$1"; }
+# first_of KIND: "N T" for the first step(T,KIND) line of the LTL lasso.
+first_of() { grep -nE "^step\([0-9]+,$1\)$" "$tmp/l.cex" | head -1 | sed -E 's/^([0-9]+):step\(([0-9]+),.*/\1 \2/'; }
 
 # A flush line changed to a store line: exit 2 naming that line.
-first_flush=$(grep -nE '^step\([0-9]+,flush\)$' "$tmp/l.cex" | head -1)
-n=${first_flush%%:*}
-t=$(echo "${first_flush#*:}" | sed 's/step(\([0-9]*\),flush)/\1/')
+read -r n t <<<"$(first_of flush)"
 edit_line "$tmp/l.cex" "$n" "step($t,store)" >"$tmp/l_store.cex"
 replay "$tmp/l_store.cex" >/dev/null
 [ $? = 2 ] || fail "a flush line changed to a store line was replayed"
@@ -106,16 +107,14 @@ grep -qE "l_thread.cex: error: .*stem.s line [0-9]+: step\(" "$tmp/err" ||
   fail "flush of the other thread: $(cat "$tmp/err")"
 
 # A store line changed to a plain step: the kind is exact both ways.
-first_store=$(grep -nE '^step\([0-9]+,store\)$' "$tmp/l.cex" | head -1)
-n=${first_store%%:*}
-t=$(echo "${first_store#*:}" | sed 's/step(\([0-9]*\),store)/\1/')
+read -r n t <<<"$(first_of store)"
 edit_line "$tmp/l.cex" "$n" "step($t)" >"$tmp/l_step.cex"
 replay "$tmp/l_step.cex" >/dev/null
 [ $? = 2 ] || fail "a store line changed to step(T) was replayed"
 grep -q "l_step.cex: error: .*line [0-9]*: step(" "$tmp/err" || fail "store as step: $(cat "$tmp/err")"
 
 # A label that reads as a store and is none: a malformed line, CEX:LINE.
-awk -v l="$n" -v t="$t" 'NR==l{print "step(" t ",store,1)"; next}{print}' "$tmp/l.cex" >"$tmp/l_bad.cex"
+edit_line "$tmp/l.cex" "$n" "step($t,store,1)" >"$tmp/l_bad.cex"
 replay "$tmp/l_bad.cex" >/dev/null
 [ $? = 2 ] || fail "step(T,store,1) was read"
 grep -q "l_bad.cex:$n" "$tmp/err" || fail "malformed store line: $(cat "$tmp/err")"
