@@ -100,6 +100,25 @@ cases seqlock_register.conc "--spec" "--ops 2" "--buffer 4" \
 cases message_passing.conc "--spec" "--ops 2" "--buffer 2" \
   MessagePassing 0 0 1  MessagePassingFenced 0 0 0
 
+# The CLH and MCS queue locks: robust on tso (Trencher finds no fence), so
+# linearizable with none; on pso the store to c and the release (the
+# cleared flag, the hand-over) reach memory in either order, and one fence
+# after the store to c repairs it. 3 x inf under tso and 2 x inf under pso
+# too: the counters are modulo 2.
+for m in clh_counter:ClhCounter mcs_counter:McsCounter; do
+  f=${m%:*} o=${m#*:}
+  cases "$f.conc" "--spec" "--ops 2" "--buffer 4" "$o" 0 0 1  "${o}Fenced" 0 0 0
+  cases "$f.conc" "--spec" "-t 3" "--buffer 4" "$o" 0 0 1  "${o}Fenced" 0 0 0
+  "$GEN" "$D/$f.conc" --spec --ops inf -o "$tmp/inf_spec.aut" || fail "$f spec --ops inf"
+  verdict 0 "$tmp/inf_spec.aut" "$D/$f.conc" "$o" --ops inf --memory tso --buffer 4
+  verdict 1 "$tmp/inf_spec.aut" "$D/$f.conc" "$o" --ops inf --memory pso --buffer 4
+  verdict 0 "$tmp/inf_spec.aut" "$D/$f.conc" "${o}Fenced" --ops inf --memory pso --buffer 4
+  "$GEN" "$D/$f.conc" --spec -t 3 --ops inf -o "$tmp/inf_spec3.aut" || fail "$f spec -t 3 --ops inf"
+  verdict 0 "$tmp/inf_spec3.aut" "$D/$f.conc" "$o" -t 3 --ops inf --memory tso --buffer 4
+  cmp -s <("$GEN" "$D/$f.conc" --object "$o" --ops 2) <("$GEN" "$D/$f.conc" --object "${o}Fenced" --ops 2) ||
+    fail "the fence of ${o}Fenced changes the sc LTS"
+done
+
 # Treiber's stack and the Michael-Scott queue need no fence: every store
 # that publishes is a cas, which drains the buffer. More than linearizable:
 # under tso and pso their divbranching quotients are those under sc (the
@@ -144,4 +163,16 @@ sets "{1} {2} {3} {4}" "$S" --buffer 4 --memory tso
 sets "{1, 3}" "$S" --buffer 4 --memory pso
 sets "{2}" "$D/dekker_counter.conc" --object DekkerFencedFirst --ops 2 --buffer 6 --memory tso
 sets "{4, 5}" "$D/fast_mutex_counter.conc" --object FastMutexCounterFenced --ops 2 --buffer 6 --memory pso
+# The queue locks: no fence on tso, the one after the store to c on pso.
+for m in clh_counter:ClhCounter mcs_counter:McsCounter; do
+  f=${m%:*} o=${m#*:}
+  "$GEN" "$D/$f.conc" --object "$o" --ops 2 --buffer 4 --memory tso --suggest-fences > "$tmp/fences" 2> /dev/null ||
+    fail "$o --suggest-fences under tso: exit $?"
+  grep -q "^No fence needed" "$tmp/fences" || fail "$o needs no fence on tso: $(cat "$tmp/fences")"
+  "$GEN" "$D/$f.conc" --object "$o" --ops 2 --buffer 4 --memory pso --suggest-fences > "$tmp/fences" 2> /dev/null ||
+    fail "$o --suggest-fences under pso: exit $?"
+  [ "$(grep -cE '^  \{' "$tmp/fences")" = 1 ] || fail "$o: one minimal set on pso: $(cat "$tmp/fences")"
+  grep -A1 -E '^  \{' "$tmp/fences" | grep -qF "after \`c := (x + 1) % 2;\` in inc" ||
+    fail "$o: the pso fence after the store to c: $(cat "$tmp/fences")"
+done
 echo "memory cases: ok"
