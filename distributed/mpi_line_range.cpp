@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cstring>
+#include <exception>
 #include <stdexcept>
 #include <vector>
+
+#include <fmt/format.h>
 
 namespace distributed {
 
@@ -85,14 +88,26 @@ class RangeScan {
 
 }  // namespace
 
+// A read that fails on one rank, or a line handler that throws there, is
+// told to every rank in the next MPI_Allreduce, so that no rank waits in a
+// collective read the failed one never joins. The failed rank rethrows
+// its own error; the others throw one that names it.
 void for_each_line(MPI_Comm comm, MPI_File file, std::uint64_t file_size, const LineRange& range,
                    std::size_t chunk_bytes, const OnLine& on_line) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
   RangeScan scan(file_size, range, std::max<std::size_t>(chunk_bytes, 1), on_line);
+  std::exception_ptr error;
   for (;;) {
-    const std::size_t want = scan.want();
-    int active = want > 0 ? 1 : 0, any = 0;
-    MPI_Allreduce(&active, &any, 1, MPI_INT, MPI_MAX, comm);
-    if (!any) return;
+    const std::size_t want = error ? 0 : scan.want();
+    // {any rank still reading, 1 + the highest rank that failed}
+    int mine[2] = {want > 0 ? 1 : 0, error ? rank + 1 : 0}, all[2] = {0, 0};
+    MPI_Allreduce(mine, all, 2, MPI_INT, MPI_MAX, comm);
+    if (all[1] != 0) {
+      if (error) std::rethrow_exception(error);
+      throw std::runtime_error(fmt::format("cannot read: rank {} failed while reading its part", all[1] - 1));
+    }
+    if (!all[0]) return;
     // Every rank joins each collective read, with 0 bytes once it is done.
     MPI_Status status;
     char* into = scan.room(want);
@@ -100,9 +115,13 @@ void for_each_line(MPI_Comm comm, MPI_File file, std::uint64_t file_size, const 
                                         static_cast<int>(want), MPI_CHAR, &status);
     int got = 0;
     if (rc == MPI_SUCCESS) MPI_Get_count(&status, MPI_CHAR, &got);
-    if (rc != MPI_SUCCESS || static_cast<std::size_t>(got) != want)
-      throw std::runtime_error("cannot read: the file ended early or a read failed");
-    if (want > 0) scan.read(want);
+    try {
+      if (rc != MPI_SUCCESS || static_cast<std::size_t>(got) != want)
+        throw std::runtime_error("cannot read: the file ended early or a read failed");
+      if (want > 0) scan.read(want);
+    } catch (...) {
+      error = std::current_exception();
+    }
   }
 }
 

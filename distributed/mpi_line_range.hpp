@@ -24,8 +24,9 @@ struct LineRange {
 using OnLine = std::function<bool(std::string_view line, bool ended)>;
 
 // Collective over `comm`: every rank passes its own range of `file`, whose
-// size is `file_size`. Throws std::runtime_error when a read fails (alike on
-// every rank only if the failure is; the caller treats it as fatal).
+// size is `file_size`. When a read fails or `on_line` throws on some rank,
+// every rank throws: that rank its own error, the others a
+// std::runtime_error naming it.
 void for_each_line(MPI_Comm comm, MPI_File file, std::uint64_t file_size, const LineRange& range,
                    std::size_t chunk_bytes, const OnLine& on_line);
 
