@@ -41,6 +41,37 @@ for np in 1 2 4; do
     -v mem="$mem" -v same="$same" 'BEGIN {printf "| gen-mpi | %d | %.2f | %.1f | %s | %s |\n", np, t, sent / n, mem, same}'
 done
 
+# The simulation of docs/scaling.md beside the measurement: partition_sim
+# on gen's LTS, with the record size gen-mpi sent (bytes over records: the
+# packed leaf words and 12 bytes of source, label and successor index)
+# as its vector plus 8, predicts the cross share and the bytes per state
+# that gen-mpi sent. Its owners hash the state id, gen-mpi's the state:
+# both uniform, so the two agree up to sampling.
+sim=${SIM:-$here/build/bench/scale/partition_sim}
+if [ -x "$sim" ]; then
+  transitions=$(head -1 "$work/gen.aut" | tr -d 'des()' | cut -d, -f2)
+  echo
+  echo "command: partition_sim gen.aut --ranks 2 4 --vector-bytes (gen-mpi's bytes per record - 8)"
+  echo
+  echo "| ranks | records sent | bytes per record | cross share measured | simulated | bytes sent per state measured | simulated |"
+  echo "|---:|---:|---:|---:|---:|---:|---:|"
+  for np in 2 4; do
+    records=$(grep -o '[0-9]* records sent' "$work/mpi$np.err" | awk '{s += $1} END {print s + 0}')
+    sent=$(grep -o '[0-9]* bytes sent' "$work/mpi$np.err" | awk '{s += $1} END {print s + 0}')
+    per_record=$(awk -v b="$sent" -v r="$records" 'BEGIN {printf "%.1f", r ? b / r : 0}')
+    row=$("$sim" "$work/gen.aut" --ranks "$np" --vector-bytes "$(awk -v p="$per_record" 'BEGIN {print p - 8}')" |
+      grep "^| $np |")
+    sim_cross=$(echo "$row" | cut -d'|' -f3 | tr -d ' ')
+    sim_bytes=$(echo "$row" | cut -d'|' -f4 | tr -d ' ')
+    awk -v np="$np" -v r="$records" -v p="$per_record" -v t="$transitions" -v sc="$sim_cross" -v b="$sent" \
+      -v n="$states" -v sb="$sim_bytes" \
+      'BEGIN {printf "| %d | %d | %s | %.4f | %s | %.1f | %s |\n", np, r, p, r / t, sc, b / n, sb}'
+  done
+else
+  echo
+  echo "(no $sim: cmake --build build --target bench_tools builds the simulation)"
+fi
+
 # Generate and reduce: gen | quotient -e divbranching on one machine beside
 # gen-mpi --quotient divbranching, where no rank holds the LTS whole.
 start=$(date +%s.%N)
