@@ -267,6 +267,7 @@ auto Search::run(ExploreStats* stats, Finish finish) {
     stats->own_states = store_.size();
     stats->bytes_sent = exchange_->bytes_sent();
     stats->records_sent = exchange_->records_sent();
+    stats->questions_sent = queries_ ? queries_->questions_sent() : 0;
     stats->store_bytes = store_.memory();
     stats->any_call = any_all != 0;
   }

@@ -43,6 +43,7 @@ struct ExploreStats {
   std::uint64_t states = 0, transitions = 0, levels = 0;
   std::uint64_t own_states = 0;              // this rank's
   std::uint64_t bytes_sent = 0, records_sent = 0;  // this rank's successor records
+  std::uint64_t questions_sent = 0;          // this rank's ample candidates asked about (ample_queries.hpp)
   std::size_t store_bytes = 0;               // this rank's visited set
   double seconds = 0;
   bool any_call = false;  // some thread can call a method (over all ranks)

@@ -81,9 +81,11 @@ int generate(const CLI::App& app, const tools::GenOptions& g, const std::string&
                             : quotient_of_shared(program, options, st, *bisim::parse_equivalence(quotient));
   });
   if (g.stats) {
-    fmt::print(stderr, "gen-mpi: rank {}: {} states stored, {:.1f} bytes/state stored, {} records sent, {} bytes sent\n",
+    fmt::print(stderr,
+               "gen-mpi: rank {}: {} states stored, {:.1f} bytes/state stored, {} records sent, {} bytes sent, {} "
+               "candidates asked about\n",
                mpi.rank, st.own_states, static_cast<double>(st.store_bytes) / std::max<std::uint64_t>(st.own_states, 1),
-               st.records_sent, st.bytes_sent);
+               st.records_sent, st.bytes_sent, st.questions_sent);
   }
   if (!st.any_call) {
     if (mpi.rank != 0) return tools::exit_error;
