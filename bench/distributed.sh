@@ -2,8 +2,10 @@
 # gen-mpi on 1, 2 and 4 ranks beside the single-process gen (--no-reduce,
 # -j 1): wall time, successor-record bytes sent per state (summed over the
 # ranks, over the LTS's states) and peak resident memory per rank (GNU
-# time); then the quotient route (gen | quotient -e divbranching beside
-# gen-mpi --quotient divbranching). Prints Markdown tables and the commands.
+# time); then the default partial-order reduction (gen -j 1 beside gen-mpi,
+# with the candidates asked about per state of the written LTS); then the
+# quotient route (gen | quotient -e divbranching beside gen-mpi --quotient
+# divbranching). Prints Markdown tables and the commands.
 #   bash bench/distributed.sh [MODEL [GEN ARGS...]]   default: models/ms_queue.conc -t 3 -n 1
 # On a 2-core machine 4 ranks oversubscribe the cores: read the times as
 # the cost of the protocol, not as a speed-up.
@@ -71,6 +73,31 @@ else
   echo
   echo "(no $sim: cmake --build build --target bench_tools builds the simulation)"
 fi
+# The partial-order reduction: its query round (distributed/ample_queries.hpp).
+/usr/bin/time -f %M -o "$work/por.mem" "$bin/gen" "$model" "${args[@]}" -j 1 -v -o "$work/por.aut" 2>"$work/por.err"
+por_time=$(grep -o '[0-9.]* s (' "$work/por.err" | head -1 | cut -d' ' -f1)
+por_states=$(head -1 "$work/por.aut" | tr -d 'des()' | cut -d, -f3)
+echo
+echo "command: gen $(basename "$model") ${args[*]} -j 1; mpirun -np R gen-mpi ... -v"
+echo "states: $por_states"
+echo
+echo "| route | ranks | time (s) | bytes sent per state | candidates asked per state | peak memory per rank (MiB) | same bytes as gen |"
+echo "|---|---:|---:|---:|---:|---|---|"
+echo "| gen -j 1 | 1 | $por_time | 0 | 0 | $(( $(cat "$work/por.mem") / 1024 )) | - |"
+for np in 1 2 4; do
+  start=$(date +%s.%N)
+  mpirun --oversubscribe -np "$np" sh -c \
+    '/usr/bin/time -f %M -o "$0/pmem.$OMPI_COMM_WORLD_RANK" "$@"' "$work" \
+    "$bin/gen-mpi" "$model" "${args[@]}" -v -o "$work/por$np.aut" 2>"$work/por$np.err"
+  end=$(date +%s.%N)
+  sent=$(grep -o '[0-9]* bytes sent' "$work/por$np.err" | awk '{s += $1} END {print s + 0}')
+  asked=$(grep -o '[0-9]* candidates asked' "$work/por$np.err" | awk '{s += $1} END {print s + 0}')
+  mem=$(for r in $(seq 0 $((np - 1))); do echo $(( $(cat "$work/pmem.$r") / 1024 )); done | paste -sd/)
+  same=no; cmp -s "$work/por.aut" "$work/por$np.aut" && same=yes
+  awk -v np="$np" -v t="$(awk -v a="$start" -v b="$end" 'BEGIN {print b - a}')" -v sent="$sent" -v asked="$asked" \
+    -v n="$por_states" -v mem="$mem" -v same="$same" \
+    'BEGIN {printf "| gen-mpi | %d | %.2f | %.1f | %.2f | %s | %s |\n", np, t, sent / n, asked / n, mem, same}'
+done
 
 # Generate and reduce: gen | quotient -e divbranching on one machine beside
 # gen-mpi --quotient divbranching, where no rank holds the LTS whole.

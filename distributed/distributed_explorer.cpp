@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "distributed/all_to_all.hpp"
+#include "distributed/ample_queries.hpp"
 #include "distributed/level_numbering.hpp"
 #include "distributed/lts_gather.hpp"
 #include "distributed/owner_hash.hpp"
@@ -16,9 +17,11 @@
 #include "frontend/explore/error_trace.hpp"
 #include "frontend/explore/state_store.hpp"
 #include "frontend/language/limits.hpp"
+#include "frontend/reduce/reduction.hpp"
 #include "frontend/run/interpreter.hpp"
 #include "frontend/run/labels.hpp"
 #include "lts/builder.hpp"
+#include "lts/single_tau_merge.hpp"
 
 namespace distributed {
 
@@ -40,6 +43,8 @@ class Search {
     row_.resize(store_.row_size());
     exchange_.emplace(comm_, record_.size(), [this](const std::uint32_t* r, int from) { accept(r, from); });
     interpreter_.limit_work(options.max_work);
+    next_.record_independent = options.reduce;
+    if (options.reduce) queries_.emplace(comm_, leaves_.size());
   }
   // The whole search; then finish(label names, label keys, arrows, states)
   // makes the result (lts_gather.hpp).
@@ -49,7 +54,12 @@ class Search {
  private:
   void find_leaves();
   void learn_labels(std::int64_t state);
-  void expand(std::uint32_t local);
+  void expand_level(const std::vector<std::uint32_t>& frontier);
+  void expand_reduced(const std::vector<std::uint32_t>& frontier);
+  void compute(std::uint32_t local);
+  void pack_target(std::size_t i);
+  void send(std::uint32_t source, std::size_t i);
+  bool numbered_by(const std::uint32_t* target, std::uint32_t source);
   void accept(const std::uint32_t* record, int from);
   void number(std::uint32_t a, std::uint32_t b, std::uint64_t* total);
 
@@ -67,6 +77,7 @@ class Search {
   std::vector<std::uint32_t> leaves_;  // the positions of a packed row that pack() writes
   std::vector<std::uint32_t> record_, row_;
   std::optional<RecordExchange> exchange_;
+  std::optional<AmpleQueries> queries_;  // with the reduction
   std::vector<std::uint32_t> gid_;   // per local state: its global id
   std::vector<std::uint64_t> key_;   // per local state new in this level: its first discovery
   std::uint32_t level_first_ = 0;    // local id of the first state of the next level
@@ -105,7 +116,8 @@ void Search::accept(const std::uint32_t* record, int from) {
   arrows_.push_back({record[n], static_cast<std::uint32_t>(from) << 24 | record[n + 1], local});
 }
 
-void Search::expand(std::uint32_t local) {
+// The successors of `local` into next_, its new labels learnt.
+void Search::compute(std::uint32_t local) {
   const std::uint32_t source = gid_[local];
   store_.get(local, state_.data());
   next_.clear();
@@ -121,17 +133,81 @@ void Search::expand(std::uint32_t local) {
   }
   learn_labels(source);
   if (label_keys_.size() > (1u << 24)) throw std::length_error("gen-mpi handles at most 2^24 labels per rank");
-  const std::size_t size = state_.size(), n = leaves_.size();
-  for (std::size_t i = 0; i < next_.labels.size(); ++i) {
-    std::fill(row_.begin(), row_.end(), 0);
-    store_.pack(next_.states.data() + i * size, row_.data());
-    for (std::size_t j = 0; j < n; ++j) record_[j] = row_[leaves_[j]];
-    record_[n] = source;
-    record_[n + 1] = next_.labels[i];
-    record_[n + 2] = static_cast<std::uint32_t>(i);
-    const int owner = owner_of(record_.data(), n, ranks_);
-    if (owner == rank_) accept(record_.data(), rank_);
-    else exchange_->add(owner, record_.data());
+}
+
+// The packed leaves of successor i into record_[0, leaves).
+void Search::pack_target(std::size_t i) {
+  std::fill(row_.begin(), row_.end(), 0);
+  store_.pack(next_.states.data() + i * state_.size(), row_.data());
+  for (std::size_t j = 0; j < leaves_.size(); ++j) record_[j] = row_[leaves_[j]];
+}
+
+// Successor i of `source` to its owner. The successor index is i's among
+// all successors, kept or not, as gen's first-discovery order counts them.
+void Search::send(std::uint32_t source, std::size_t i) {
+  const std::size_t n = leaves_.size();
+  pack_target(i);
+  record_[n] = source;
+  record_[n + 1] = next_.labels[i];
+  record_[n + 2] = static_cast<std::uint32_t>(i);
+  const int owner = owner_of(record_.data(), n, ranks_);
+  if (owner == rank_) accept(record_.data(), rank_);
+  else exchange_->add(owner, record_.data());
+}
+
+void Search::expand_level(const std::vector<std::uint32_t>& frontier) {
+  if (queries_) return expand_reduced(frontier);
+  for (std::size_t i = 0; i < frontier.size(); ++i) {
+    compute(frontier[i]);
+    for (std::size_t k = 0; k < next_.labels.size(); ++k) send(gid_[frontier[i]], k);
+    if (i % 64 == 63) exchange_->poll();
+  }
+}
+
+// Whether this rank stores `target` with a global id <= source. Called
+// before any successor of the level is numbered: a state stored without an
+// id yet is new in this level and gets one after every source.
+bool Search::numbered_by(const std::uint32_t* target, std::uint32_t source) {
+  std::fill(row_.begin(), row_.end(), 0);
+  for (std::size_t j = 0; j < leaves_.size(); ++j) row_[leaves_[j]] = target[j];
+  const std::uint32_t local = store_.find_packed(row_.data());
+  return local != frontend::PairTable::absent && gid_[local] <= source;
+}
+
+// With the reduction: the states without a candidate are expanded at once;
+// the others ask the owners of their candidates' targets (ample_queries.hpp),
+// then are computed again (the interpreter is deterministic) and send their
+// first candidate whose target is not numbered by them, or all successors.
+void Search::expand_reduced(const std::vector<std::uint32_t>& frontier) {
+  std::vector<std::uint32_t> asking;  // places in frontier
+  for (std::size_t i = 0; i < frontier.size(); ++i) {
+    const std::uint32_t source = gid_[frontier[i]];
+    compute(frontier[i]);
+    int ample = frontend::next_ample_candidate(next_);
+    if (ample < 0) {
+      for (std::size_t k = 0; k < next_.labels.size(); ++k) send(source, k);
+    } else {
+      const auto state = static_cast<std::uint32_t>(asking.size());
+      asking.push_back(static_cast<std::uint32_t>(i));
+      for (; ample >= 0; ample = frontend::next_ample_candidate(next_, ample)) {
+        pack_target(static_cast<std::size_t>(ample));
+        queries_->ask(state, static_cast<std::uint32_t>(ample), source, record_.data(),
+                      owner_of(record_.data(), leaves_.size(), ranks_));
+      }
+    }
+    if (i % 64 == 63) exchange_->poll();
+  }
+  const std::vector<std::int32_t> chosen = queries_->answer(
+      asking.size(), [this](const std::uint32_t* target, std::uint32_t source) { return numbered_by(target, source); });
+  for (std::size_t a = 0; a < asking.size(); ++a) {
+    const std::uint32_t local = frontier[asking[a]];
+    compute(local);
+    if (chosen[a] >= 0) {
+      send(gid_[local], static_cast<std::size_t>(chosen[a]));
+    } else {
+      for (std::size_t k = 0; k < next_.labels.size(); ++k) send(gid_[local], k);
+    }
+    if (a % 64 == 63) exchange_->poll();
   }
 }
 
@@ -164,10 +240,7 @@ auto Search::run(ExploreStats* stats, Finish finish) {
     for (std::uint32_t i = 0; i < frontier.size(); ++i) frontier[i] = frontier_first + i;
     std::sort(frontier.begin(), frontier.end(), [&](std::uint32_t x, std::uint32_t y) { return gid_[x] < gid_[y]; });
     level_first_ = store_.size();
-    for (std::size_t i = 0; i < frontier.size(); ++i) {
-      expand(frontier[i]);
-      if (i % 64 == 63) exchange_->poll();
-    }
+    expand_level(frontier);
     exchange_->finish_level();
     std::uint64_t total = 0;
     number(a, b, &total);
@@ -194,6 +267,7 @@ auto Search::run(ExploreStats* stats, Finish finish) {
     stats->own_states = store_.size();
     stats->bytes_sent = exchange_->bytes_sent();
     stats->records_sent = exchange_->records_sent();
+    stats->questions_sent = queries_ ? queries_->questions_sent() : 0;
     stats->store_bytes = store_.memory();
     stats->any_call = any_all != 0;
   }
@@ -217,13 +291,22 @@ lts::Lts explore(const frontend::Program& p, MPI_Comm comm, const ExploreOptions
   lts::Lts result = search.run(stats, [comm](const auto& names, const auto& keys, auto&& arrows, std::uint32_t n) {
     return gather_lts(comm, names, keys, std::move(arrows), n);
   });
-  if (stats) stats->transitions = result.num_transitions();  // rank 0; the others' is 0
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  // As gen: the ample steps leave states whose only step is internal, merged
+  // into their targets (lts/single_tau_merge.hpp).
+  if (options.reduce && rank == 0) lts::merge_single_tau_states(result);
+  if (stats) {
+    stats->transitions = result.num_transitions();  // rank 0; the others' is 0
+    if (rank == 0) stats->states = result.num_states;
+  }
   return result;
 }
 
 SharedLts explore_shared(const frontend::Program& p, MPI_Comm comm, const ExploreOptions& options,
                          ExploreStats* stats) {
   if (p.symmetric) throw std::invalid_argument("gen-mpi explores without symmetry");
+  if (options.reduce) throw std::invalid_argument("the shared LTS is the full one: explore it without reduction");
   Search search(p, comm, options);
   SharedLts result = search.run(stats, [comm](const auto& names, const auto& keys, auto&& arrows, std::uint32_t n) {
     return share_lts(comm, names, keys, std::move(arrows), n);

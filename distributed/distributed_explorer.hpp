@@ -8,8 +8,9 @@
 // each level follows the single-process gen (level_numbering.hpp) and the
 // label ids follow its first requests (lts_gather.hpp), so the LTS on rank 0
 // is the one frontend::explore builds without reduction, byte for byte once
-// written. Only the full route is supported: no partial-order reduction and
-// no symmetry (the program must be compiled without either).
+// written. With ExploreOptions::reduce, the partial-order reduction takes
+// the same ample steps as gen's (ample_queries.hpp), so the LTS is gen's
+// default one. No symmetry (the program must be compiled without it).
 #include <cstdint>
 #include <functional>
 
@@ -30,6 +31,9 @@ struct LevelProgress {
 
 struct ExploreOptions {
   bool thread_steps = false;
+  // The partial-order reduction with gen's cycle proviso (ample_queries.hpp)
+  // and its merge of single internal steps: gen's default LTS.
+  bool reduce = false;
   std::uint64_t max_states = 0;  // 0: no bound
   std::uint64_t max_work = 0;    // Interpreter::limit_work
   std::function<void(const LevelProgress&)> on_level;  // on rank 0, after each level
@@ -39,6 +43,7 @@ struct ExploreStats {
   std::uint64_t states = 0, transitions = 0, levels = 0;
   std::uint64_t own_states = 0;              // this rank's
   std::uint64_t bytes_sent = 0, records_sent = 0;  // this rank's successor records
+  std::uint64_t questions_sent = 0;          // this rank's ample candidates asked about (ample_queries.hpp)
   std::size_t store_bytes = 0;               // this rank's visited set
   double seconds = 0;
   bool any_call = false;  // some thread can call a method (over all ranks)

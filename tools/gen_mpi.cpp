@@ -1,6 +1,6 @@
 // gen-mpi: gen's full LTS explored by R MPI ranks (distributed/,
 // docs/scaling.md); `mpirun -np R gen-mpi MODEL ...` writes the bytes
-// `gen --no-reduce` writes. The set-up and the ending of a failed run are
+// `gen MODEL ... -j 1` writes, with or without --no-reduce. The set-up and the ending of a failed run are
 // tools/common/mpi_tool.hpp's.
 #include <cstdio>
 #include <new>
@@ -25,11 +25,14 @@ tools::MpiRun mpi;
 
 // Options of gen that the distributed route does not support yet: refused,
 // never ignored (docs/scaling.md, "What gen-mpi supports").
-void refuse_unsupported(const CLI::App& app, const tools::GenOptions& g) {
-  if (!g.no_reduce)
+void refuse_unsupported(const CLI::App& app, const tools::GenOptions& g, const std::string& quotient) {
+  // The quotient of the spread LTS is the quotient of the full one; gen's
+  // reduced LTS has its single internal steps merged, which changes the
+  // quotient's numbering (and its states under strong).
+  if (!quotient.empty() && !g.no_reduce)
     throw tools::UsageError(
-        "the partial-order reduction is not distributed yet (its cycle proviso needs the global order of state "
-        "ids while exploring); give --no-reduce for the full LTS, or run gen on one machine");
+        "--quotient works on the full LTS: give --no-reduce (the bytes of 'gen --no-reduce | quotient -e E'), or "
+        "write the reduced LTS with gen-mpi and run quotient on it");
   if (g.symmetry)
     throw tools::UsageError("--symmetry is not distributed yet; run gen --symmetry on one machine");
   if (app.count("--jobs") != 0)
@@ -52,7 +55,7 @@ lts::Lts quotient_of_shared(const frontend::Program& program, const distributed:
 int generate(const CLI::App& app, const tools::GenOptions& g, const std::string& quotient) {
   frontend::ExploreOptions gen_explore;
   const frontend::Program program = tools::set_up_on_every_rank([&] {
-    refuse_unsupported(app, g);
+    refuse_unsupported(app, g, quotient);
     if (g.model == "-") throw tools::UsageError("the model must be a file: mpirun gives standard input to rank 0 only");
     const frontend::CompileOptions compile = tools::compile_options(g);
     gen_explore = tools::explore_options(app, g);
@@ -66,6 +69,7 @@ int generate(const CLI::App& app, const tools::GenOptions& g, const std::string&
   tools::restore_stderr();
   distributed::ExploreOptions options;
   options.thread_steps = g.thread_steps;
+  options.reduce = !g.no_reduce;
   options.max_states = gen_explore.max_states;
   options.on_level = [&](const distributed::LevelProgress& p) {
     fmt::print(stderr, "gen-mpi: level {}: {} new states, {} in all, {:.3f} s\n", p.level, p.frontier, p.states,
@@ -77,9 +81,11 @@ int generate(const CLI::App& app, const tools::GenOptions& g, const std::string&
                             : quotient_of_shared(program, options, st, *bisim::parse_equivalence(quotient));
   });
   if (g.stats) {
-    fmt::print(stderr, "gen-mpi: rank {}: {} states stored, {:.1f} bytes/state stored, {} records sent, {} bytes sent\n",
+    fmt::print(stderr,
+               "gen-mpi: rank {}: {} states stored, {:.1f} bytes/state stored, {} records sent, {} bytes sent, {} "
+               "candidates asked about\n",
                mpi.rank, st.own_states, static_cast<double>(st.store_bytes) / std::max<std::uint64_t>(st.own_states, 1),
-               st.records_sent, st.bytes_sent);
+               st.records_sent, st.bytes_sent, st.questions_sent);
   }
   if (!st.any_call) {
     if (mpi.rank != 0) return tools::exit_error;
@@ -104,22 +110,24 @@ int generate(const CLI::App& app, const tools::GenOptions& g, const std::string&
 int main(int argc, char** argv) {
   mpi = tools::start_mpi(&argc, &argv);
   CLI::App app(
-      "Generate the full LTS (.aut) of a concurrent object on R MPI ranks: the bytes 'gen --no-reduce' writes.\n"
-      "Run as: mpirun -np R gen-mpi MODEL --no-reduce [options]",
+      "Generate the LTS (.aut) of a concurrent object on R MPI ranks: the bytes 'gen -j 1' writes, with the\n"
+      "same partial-order reduction, or without it under --no-reduce.\n"
+      "Run as: mpirun -np R gen-mpi MODEL [options]",
       "gen-mpi");
   tools::describe_tool(app,
                        "Examples:\n"
-                       "  mpirun -np 4 gen-mpi models/ms_queue.conc -t 2 -n 2 --no-reduce -o impl.aut\n"
+                       "  mpirun -np 4 gen-mpi models/ms_queue.conc -t 2 -n 2 -o impl.aut\n"
                        "  mpirun -np 4 gen-mpi models/ms_queue.conc -t 3 -n 2 --no-reduce --quotient divbranching -o impl.q.aut\n"
-                       "Supported: --no-reduce (required), --thread-steps, --max-states, --memory-limit (per rank).\n"
-                       "Refused: the default partial-order reduction, --symmetry, -j (docs/scaling.md).\n"
+                       "Supported: the partial-order reduction (default), --no-reduce, --thread-steps, --max-states,\n"
+                       "--memory-limit (per rank); --quotient with --no-reduce only.\n"
+                       "Refused: --symmetry, -j, --memory tso|pso (docs/scaling.md).\n"
                        "Exit status: 0 on success, 2 on an error (on any rank; no output is written).");
   tools::GenOptions g;
   tools::add_gen_options(app, g);
   std::string quotient;
   app.add_option("--quotient", quotient,
                  "Write the quotient under E instead of the LTS, which no rank then holds whole: the bytes of\n"
-                 "'gen --no-reduce | quotient -e E'")
+                 "'gen --no-reduce | quotient -e E' (needs --no-reduce)")
       ->check(CLI::IsMember({"strong", "branching", "divbranching"}))
       ->type_name("E");
   const int status = tools::run_tool(app, argc, argv, [&] { return generate(app, g, quotient); });

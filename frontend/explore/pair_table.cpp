@@ -89,6 +89,17 @@ std::pair<std::uint32_t, bool> PairTable::insert(std::uint64_t pair, std::uint64
   return {id, true};
 }
 
+std::uint32_t PairTable::find(std::uint64_t pair, std::uint64_t h) const {
+  const std::uint32_t t = tag(h);
+  std::size_t at = home(h);
+  for (std::uint32_t e; (e = index_[at]) != 0; at = at + 1 == capacity_ ? 0 : at + 1) {
+    if ((e & ~id_mask_) != t) continue;
+    const std::uint32_t id = (e & id_mask_) - 1;
+    if (this->pair(id) == pair) return id;
+  }
+  return absent;
+}
+
 void PairTable::prefetch_match(std::uint64_t h) const {
   const std::uint32_t t = tag(h);
   std::size_t at = home(h);

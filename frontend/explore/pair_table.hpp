@@ -48,6 +48,9 @@ class PairTable {
   void prefetch_match(std::uint64_t h) const;
   // The id of `pair` (whose hash is `h`) and whether it was new.
   std::pair<std::uint32_t, bool> insert(std::uint64_t pair, std::uint64_t h);
+  // The id of `pair` if it is interned, else `absent`; inserts nothing.
+  static constexpr std::uint32_t absent = 0xFFFFFFFFu;
+  std::uint32_t find(std::uint64_t pair, std::uint64_t h) const;
   // The pair with id `id` < size(); thread-safe as described above.
   std::uint64_t pair(std::uint32_t id) const {
     const unsigned s = segment_of(id);

@@ -107,6 +107,19 @@ std::pair<std::uint32_t, bool> StateStore::insert_packed(std::uint32_t* row) {
   return result;  // the root's, which comes last
 }
 
+std::uint32_t StateStore::find_packed(std::uint32_t* row) const {
+  std::uint32_t id = PairTable::absent;
+  for (std::size_t k = 0; k < parts_.size(); ++k) {
+    const Part& part = parts_[k];
+    if (part.leaf) continue;
+    const std::uint64_t pair = pair_of(part, row);
+    id = tables_[part.table]->find(pair, PairTable::hash(pair));
+    if (id == PairTable::absent) return id;
+    row[k] = id;
+  }
+  return id;  // the root's, which comes last
+}
+
 void StateStore::insert_many(const std::int32_t* states, std::size_t n, std::size_t stride,
                              std::vector<std::pair<std::uint32_t, bool>>& out) {
   const std::size_t parts = parts_.size();

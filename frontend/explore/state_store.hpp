@@ -42,6 +42,9 @@ class StateStore {
   void pack(const std::int32_t* state, std::uint32_t* row) const;
   std::pair<std::uint32_t, bool> insert_packed(std::uint32_t* row);
   void insert_many_packed(std::uint32_t* rows, std::size_t n, std::vector<std::pair<std::uint32_t, bool>>& out);
+  // The id of the state of a packed row if it is stored, else
+  // PairTable::absent; fills in the row's inner nodes it finds, adds nothing.
+  std::uint32_t find_packed(std::uint32_t* row) const;
   void get(std::uint32_t id, std::int32_t* state) const;
   std::uint32_t size() const { return tables_.back()->size(); }
   // The bytes of one state packed into bits (before tree compression).

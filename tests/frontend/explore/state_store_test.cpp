@@ -58,7 +58,8 @@ std::int32_t random_value(const Program& p, std::size_t slot, std::mt19937_64& r
 // Inserts `count` states, each a copy of an earlier one (or the first) with
 // a few slots changed, some exact repeats, through insert() and
 // insert_many(), or packed first and then inserted, in turn, and checks
-// ids, flags and get() against the reference.
+// ids, flags and get() against the reference; before each batch,
+// find_packed() gives each state's id or absent, and adds no state.
 void check_against_reference(const Program& p, std::size_t count, std::mt19937_64& rng) {
   const std::size_t width = p.slot_lo.size();
   StateStore store(p);
@@ -81,6 +82,14 @@ void check_against_reference(const Program& p, std::size_t count, std::mt19937_6
       }
       batch.push_back(s);
     }
+    std::vector<std::uint32_t> row(store.row_size());
+    const std::uint32_t size_before = store.size();
+    for (const State& s : batch) {
+      store.pack(s.data(), row.data());
+      const auto known = reference.find(s);
+      ASSERT_EQ(store.find_packed(row.data()), known == reference.end() ? PairTable::absent : known->second);
+    }
+    ASSERT_EQ(store.size(), size_before);
     flat.clear();
     for (const State& s : batch) flat.insert(flat.end(), s.begin(), s.end());
     const auto way = rng() % 4;
