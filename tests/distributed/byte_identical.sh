@@ -5,7 +5,7 @@
 # default partial-order reduction, whose cycle proviso gen-mpi asks the
 # targets' owners (distributed/ample_queries.hpp).
 # Each model runs at 2 threads x 2 operations, or 2 x 1 where 2 x 2 is over
-# 30,000 states or faults; R and the labels rotate over the models, so every
+# 30,000 states or faults, and at 3 x 1 where that is at most 30,000 states; R and the labels rotate over the models, so every
 # R in 1..4 and both label modes meet many models; the MS queue and Treiber
 # stack run at every R, both modes, at 2 x 2 and 3 x 1; the fine-grained
 # list under --ops inf.
@@ -33,6 +33,11 @@ for m in "$SRC"/models/*.conc; do
   elif "$BIN/gen" "$m" -t 2 -n 1 --no-reduce --max-states 30000 -o /dev/null 2>/dev/null; then cfg="-t 2 -n 1"
   else continue; fi
   compare "$(basename "$m")" "$np" "$m" $cfg $steps
+  # Three threads too, where 3 x 1 is small: another R, the other label mode.
+  if "$BIN/gen" "$m" -t 3 -n 1 --no-reduce --max-states 30000 -o /dev/null 2>/dev/null; then
+    steps3=--thread-steps; [ -n "$steps" ] && steps3=""
+    compare "$(basename "$m") 3x1" $((1 + (i + 1) % 4)) "$m" -t 3 -n 1 $steps3
+  fi
 done
 for np in 1 2 3 4; do
   m=$SRC/models/ms_queue.conc; [ "$PART" -eq 1 ] && m=$SRC/models/treiber_stack.conc
