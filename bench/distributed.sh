@@ -20,6 +20,23 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=se
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+# on_ranks NP TAG GEN-MPI-ARGS...: gen-mpi on NP ranks, its standard error
+# in $work/TAG.err; sets $elapsed (wall seconds) and $mem (peak MiB per
+# rank, "r0/r1/...").
+on_ranks() {
+  local np=$1 tag=$2 start end
+  shift 2
+  start=$(date +%s.%N)
+  mpirun --oversubscribe -np "$np" sh -c \
+    '/usr/bin/time -f %M -o "$0.mem.$OMPI_COMM_WORLD_RANK" "$@"' "$work/$tag" \
+    "$bin/gen-mpi" "$@" 2>"$work/$tag.err"
+  end=$(date +%s.%N)
+  elapsed=$(awk -v a="$start" -v b="$end" 'BEGIN {print b - a}')
+  mem=$(for r in $(seq 0 $((np - 1))); do echo $(( $(cat "$work/$tag.mem.$r") / 1024 )); done | paste -sd/)
+}
+# sum_of WHAT TAG: the numbers before WHAT in $work/TAG.err, summed over the ranks.
+sum_of() { grep -o "[0-9]* $1" "$work/$2.err" | awk '{s += $1} END {print s + 0}'; }
+
 /usr/bin/time -f %M -o "$work/gen.mem" "$bin/gen" "$model" "${args[@]}" --no-reduce -j 1 -v -o "$work/gen.aut" \
   2>"$work/gen.err"
 gen_time=$(grep -o '[0-9.]* s (' "$work/gen.err" | head -1 | cut -d' ' -f1)
@@ -31,15 +48,10 @@ echo "| route | ranks | time (s) | bytes sent per state | peak memory per rank (
 echo "|---|---:|---:|---:|---|---|"
 echo "| gen -j 1 | 1 | $gen_time | 0 | $(( $(cat "$work/gen.mem") / 1024 )) | - |"
 for np in 1 2 4; do
-  start=$(date +%s.%N)
-  mpirun --oversubscribe -np "$np" sh -c \
-    '/usr/bin/time -f %M -o "$0/mem.$OMPI_COMM_WORLD_RANK" "$@"' "$work" \
-    "$bin/gen-mpi" "$model" "${args[@]}" --no-reduce -v -o "$work/mpi$np.aut" 2>"$work/mpi$np.err"
-  end=$(date +%s.%N)
-  sent=$(grep -o '[0-9]* bytes sent' "$work/mpi$np.err" | awk '{s += $1} END {print s + 0}')
-  mem=$(for r in $(seq 0 $((np - 1))); do echo $(( $(cat "$work/mem.$r") / 1024 )); done | paste -sd/)
+  on_ranks "$np" "mpi$np" "$model" "${args[@]}" --no-reduce -v -o "$work/mpi$np.aut"
+  sent=$(sum_of "bytes sent" "mpi$np")
   same=no; cmp -s "$work/gen.aut" "$work/mpi$np.aut" && same=yes
-  awk -v np="$np" -v t="$(awk -v a="$start" -v b="$end" 'BEGIN {print b - a}')" -v sent="$sent" -v n="$states" \
+  awk -v np="$np" -v t="$elapsed" -v sent="$sent" -v n="$states" \
     -v mem="$mem" -v same="$same" 'BEGIN {printf "| gen-mpi | %d | %.2f | %.1f | %s | %s |\n", np, t, sent / n, mem, same}'
 done
 
@@ -58,8 +70,8 @@ if [ -x "$sim" ]; then
   echo "| ranks | records sent | bytes per record | cross share measured | simulated | bytes sent per state measured | simulated |"
   echo "|---:|---:|---:|---:|---:|---:|---:|"
   for np in 2 4; do
-    records=$(grep -o '[0-9]* records sent' "$work/mpi$np.err" | awk '{s += $1} END {print s + 0}')
-    sent=$(grep -o '[0-9]* bytes sent' "$work/mpi$np.err" | awk '{s += $1} END {print s + 0}')
+    records=$(sum_of "records sent" "mpi$np")
+    sent=$(sum_of "bytes sent" "mpi$np")
     per_record=$(awk -v b="$sent" -v r="$records" 'BEGIN {printf "%.1f", r ? b / r : 0}')
     row=$("$sim" "$work/gen.aut" --ranks "$np" --vector-bytes "$(awk -v p="$per_record" 'BEGIN {print p - 8}')" |
       grep "^| $np |")
@@ -85,16 +97,11 @@ echo "| route | ranks | time (s) | bytes sent per state | candidates asked per s
 echo "|---|---:|---:|---:|---:|---|---|"
 echo "| gen -j 1 | 1 | $por_time | 0 | 0 | $(( $(cat "$work/por.mem") / 1024 )) | - |"
 for np in 1 2 4; do
-  start=$(date +%s.%N)
-  mpirun --oversubscribe -np "$np" sh -c \
-    '/usr/bin/time -f %M -o "$0/pmem.$OMPI_COMM_WORLD_RANK" "$@"' "$work" \
-    "$bin/gen-mpi" "$model" "${args[@]}" -v -o "$work/por$np.aut" 2>"$work/por$np.err"
-  end=$(date +%s.%N)
-  sent=$(grep -o '[0-9]* bytes sent' "$work/por$np.err" | awk '{s += $1} END {print s + 0}')
-  asked=$(grep -o '[0-9]* candidates asked' "$work/por$np.err" | awk '{s += $1} END {print s + 0}')
-  mem=$(for r in $(seq 0 $((np - 1))); do echo $(( $(cat "$work/pmem.$r") / 1024 )); done | paste -sd/)
+  on_ranks "$np" "por$np" "$model" "${args[@]}" -v -o "$work/por$np.aut"
+  sent=$(sum_of "bytes sent" "por$np")
+  asked=$(sum_of "candidates asked" "por$np")
   same=no; cmp -s "$work/por.aut" "$work/por$np.aut" && same=yes
-  awk -v np="$np" -v t="$(awk -v a="$start" -v b="$end" 'BEGIN {print b - a}')" -v sent="$sent" -v asked="$asked" \
+  awk -v np="$np" -v t="$elapsed" -v sent="$sent" -v asked="$asked" \
     -v n="$por_states" -v mem="$mem" -v same="$same" \
     'BEGIN {printf "| gen-mpi | %d | %.2f | %.1f | %.2f | %s | %s |\n", np, t, sent / n, asked / n, mem, same}'
 done
@@ -113,13 +120,8 @@ echo "| route | ranks | time (s) | peak memory per rank (MiB) | same bytes as qu
 echo "|---|---:|---:|---|---|"
 printf "| gen, then quotient | 1 | %.2f | %d, %d |  - |\n" "$q_time" $(( $(cat "$work/gen.mem") / 1024 )) $(( $(cat "$work/q.mem") / 1024 ))
 for np in 1 2 4; do
-  start=$(date +%s.%N)
-  mpirun --oversubscribe -np "$np" sh -c \
-    '/usr/bin/time -f %M -o "$0/qmem.$OMPI_COMM_WORLD_RANK" "$@"' "$work" \
-    "$bin/gen-mpi" "$model" "${args[@]}" --no-reduce --quotient divbranching -o "$work/q$np.aut" 2>"$work/q$np.err"
-  end=$(date +%s.%N)
-  mem=$(for r in $(seq 0 $((np - 1))); do echo $(( $(cat "$work/qmem.$r") / 1024 )); done | paste -sd/)
+  on_ranks "$np" "q$np" "$model" "${args[@]}" --no-reduce --quotient divbranching -o "$work/q$np.aut"
   same=no; cmp -s "$work/ref.q.aut" "$work/q$np.aut" && same=yes
-  awk -v np="$np" -v t="$(awk -v a="$start" -v b="$end" 'BEGIN {print b - a}')" -v mem="$mem" -v same="$same" \
+  awk -v np="$np" -v t="$elapsed" -v mem="$mem" -v same="$same" \
     'BEGIN {printf "| gen-mpi --quotient | %d | %.2f | %s | %s |\n", np, t, mem, same}'
 done
