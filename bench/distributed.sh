@@ -34,19 +34,27 @@ on_ranks() {
   elapsed=$(awk -v a="$start" -v b="$end" 'BEGIN {print b - a}')
   mem=$(for r in $(seq 0 $((np - 1))); do echo $(( $(cat "$work/$tag.mem.$r") / 1024 )); done | paste -sd/)
 }
+# on_one TAG GEN-ARGS...: gen -j 1 -v into $work/TAG.aut; sets $one_time
+# (gen's own seconds), $one_states and $one_mem (peak MiB).
+on_one() {
+  local tag=$1
+  shift
+  /usr/bin/time -f %M -o "$work/$tag.mem" "$bin/gen" "$@" -j 1 -v -o "$work/$tag.aut" 2>"$work/$tag.err"
+  one_time=$(grep -o '[0-9.]* s (' "$work/$tag.err" | head -1 | cut -d' ' -f1)
+  one_states=$(head -1 "$work/$tag.aut" | tr -d 'des()' | cut -d, -f3)
+  one_mem=$(( $(cat "$work/$tag.mem") / 1024 ))
+}
 # sum_of WHAT TAG: the numbers before WHAT in $work/TAG.err, summed over the ranks.
 sum_of() { grep -o "[0-9]* $1" "$work/$2.err" | awk '{s += $1} END {print s + 0}'; }
 
-/usr/bin/time -f %M -o "$work/gen.mem" "$bin/gen" "$model" "${args[@]}" --no-reduce -j 1 -v -o "$work/gen.aut" \
-  2>"$work/gen.err"
-gen_time=$(grep -o '[0-9.]* s (' "$work/gen.err" | head -1 | cut -d' ' -f1)
-states=$(head -1 "$work/gen.aut" | tr -d 'des()' | cut -d, -f3)
+on_one gen "$model" "${args[@]}" --no-reduce
+gen_time=$one_time states=$one_states gen_mem=$one_mem
 echo "command: gen $(basename "$model") ${args[*]} --no-reduce -j 1; mpirun -np R gen-mpi ... --no-reduce -v"
 echo "states: $states"
 echo
 echo "| route | ranks | time (s) | bytes sent per state | peak memory per rank (MiB) | same bytes as gen |"
 echo "|---|---:|---:|---:|---|---|"
-echo "| gen -j 1 | 1 | $gen_time | 0 | $(( $(cat "$work/gen.mem") / 1024 )) | - |"
+echo "| gen -j 1 | 1 | $gen_time | 0 | $gen_mem | - |"
 for np in 1 2 4; do
   on_ranks "$np" "mpi$np" "$model" "${args[@]}" --no-reduce -v -o "$work/mpi$np.aut"
   sent=$(sum_of "bytes sent" "mpi$np")
@@ -86,16 +94,15 @@ else
   echo "(no $sim: cmake --build build --target bench_tools builds the simulation)"
 fi
 # The partial-order reduction: its query round (distributed/ample_queries.hpp).
-/usr/bin/time -f %M -o "$work/por.mem" "$bin/gen" "$model" "${args[@]}" -j 1 -v -o "$work/por.aut" 2>"$work/por.err"
-por_time=$(grep -o '[0-9.]* s (' "$work/por.err" | head -1 | cut -d' ' -f1)
-por_states=$(head -1 "$work/por.aut" | tr -d 'des()' | cut -d, -f3)
+on_one por "$model" "${args[@]}"
+por_states=$one_states
 echo
 echo "command: gen $(basename "$model") ${args[*]} -j 1; mpirun -np R gen-mpi ... -v"
 echo "states: $por_states"
 echo
 echo "| route | ranks | time (s) | bytes sent per state | candidates asked per state | peak memory per rank (MiB) | same bytes as gen |"
 echo "|---|---:|---:|---:|---:|---|---|"
-echo "| gen -j 1 | 1 | $por_time | 0 | 0 | $(( $(cat "$work/por.mem") / 1024 )) | - |"
+echo "| gen -j 1 | 1 | $one_time | 0 | 0 | $one_mem | - |"
 for np in 1 2 4; do
   on_ranks "$np" "por$np" "$model" "${args[@]}" -v -o "$work/por$np.aut"
   sent=$(sum_of "bytes sent" "por$np")
