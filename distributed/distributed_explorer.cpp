@@ -10,6 +10,7 @@
 #include "distributed/all_to_all.hpp"
 #include "distributed/level_numbering.hpp"
 #include "distributed/lts_gather.hpp"
+#include "distributed/orbit_gather.hpp"
 #include "distributed/owner_hash.hpp"
 #include "distributed/record_exchange.hpp"
 #include "formats/diagnostic.hpp"
@@ -35,8 +36,9 @@ class Search {
     MPI_Comm_rank(comm_, &rank_);
     MPI_Comm_size(comm_, &ranks_);
     if (ranks_ > 256) throw std::invalid_argument("gen-mpi runs on at most 256 ranks");
+    if (p.symmetric) symmetry_.emplace(p);
     find_leaves();
-    record_.resize(leaves_.size() + 3);
+    record_.resize(leaves_.size() + (symmetry_ ? 4 : 3));  // leaves, source, label, index[, permutation]
     row_.resize(store_.row_size());
     exchange_.emplace(comm_, record_.size(), [this](const std::uint32_t* r, int from) { accept(r, from); });
     interpreter_.limit_work(options.max_work);
@@ -45,6 +47,7 @@ class Search {
   // makes the result (lts_gather.hpp).
   template <typename Finish>
   auto run(ExploreStats* stats, Finish finish);
+  OrbitSteps& symmetry() { return *symmetry_; }  // a symmetric program's
 
  private:
   void find_leaves();
@@ -71,6 +74,7 @@ class Search {
   std::vector<std::uint64_t> key_;   // per local state new in this level: its first discovery
   std::uint32_t level_first_ = 0;    // local id of the first state of the next level
   std::vector<Arrow> arrows_;
+  std::optional<OrbitSteps> symmetry_;  // a symmetric program: successors are orbit representatives
 };
 
 // pack() writes the leaf values of a row and leaves the inner nodes'
@@ -103,6 +107,7 @@ void Search::accept(const std::uint32_t* record, int from) {
     key_[local - level_first_] = std::min(key_[local - level_first_], key);
   }
   arrows_.push_back({record[n], static_cast<std::uint32_t>(from) << 24 | record[n + 1], local});
+  if (symmetry_) symmetry_->keep(record[n + 3]);
 }
 
 void Search::expand(std::uint32_t local) {
@@ -124,6 +129,7 @@ void Search::expand(std::uint32_t local) {
   const std::size_t size = state_.size(), n = leaves_.size();
   for (std::size_t i = 0; i < next_.labels.size(); ++i) {
     std::fill(row_.begin(), row_.end(), 0);
+    if (symmetry_) record_[n + 3] = symmetry_->canonicalise(next_.states.data() + i * size);
     store_.pack(next_.states.data() + i * size, row_.data());
     for (std::size_t j = 0; j < n; ++j) record_[j] = row_[leaves_[j]];
     record_[n] = source;
@@ -148,6 +154,7 @@ auto Search::run(ExploreStats* stats, Finish finish) {
   std::vector<std::int32_t> initial = p_.initial;
   interpreter_.initialize(initial);
   learn_labels(-1);
+  if (symmetry_) symmetry_->initial_permutation = symmetry_->canonicalise(initial.data());
   store_.pack(initial.data(), row_.data());
   for (std::size_t j = 0; j < leaves_.size(); ++j) record_[j] = row_[leaves_[j]];
   if (owner_of(record_.data(), leaves_.size(), ranks_) == rank_) {
@@ -218,6 +225,19 @@ lts::Lts explore(const frontend::Program& p, MPI_Comm comm, const ExploreOptions
     return gather_lts(comm, names, keys, std::move(arrows), n);
   });
   if (stats) stats->transitions = result.num_transitions();  // rank 0; the others' is 0
+  return result;
+}
+
+lts::OrbitLts explore_orbits(const frontend::Program& p, MPI_Comm comm, const ExploreOptions& options,
+                             ExploreStats* stats) {
+  if (!p.symmetric) throw std::invalid_argument("gen-mpi explores orbits of a program compiled with symmetry");
+  Search search(p, comm, options);
+  OrbitSteps& orbit = search.symmetry();
+  lts::OrbitLts result = search.run(stats, [&](const auto& names, const auto& keys, auto&& arrows, std::uint32_t n) {
+    return gather_orbit_lts(comm, names, keys, std::move(arrows), std::move(orbit.permutations()), n,
+                            orbit.initial_permutation, orbit.group());
+  });
+  if (stats) stats->transitions = result.transitions.size();  // rank 0; the others' is 0
   return result;
 }
 

@@ -8,8 +8,8 @@
 // each level follows the single-process gen (level_numbering.hpp) and the
 // label ids follow its first requests (lts_gather.hpp), so the LTS on rank 0
 // is the one frontend::explore builds without reduction, byte for byte once
-// written. Only the full route is supported: no partial-order reduction and
-// no symmetry (the program must be compiled without either).
+// written. No partial-order reduction; a program compiled with symmetry is
+// explored by explore_orbits (orbit_gather.hpp).
 #include <cstdint>
 #include <functional>
 
@@ -18,6 +18,7 @@
 #include "distributed/lts_gather.hpp"
 #include "frontend/language/program.hpp"
 #include "lts/lts.hpp"
+#include "lts/orbit_lts.hpp"
 
 namespace distributed {
 
@@ -48,6 +49,12 @@ struct ExploreStats {
 // run-time fault of the model throws formats::ParseError on the rank that
 // met it (the others then wait: the caller must end the run, MPI_Abort).
 lts::Lts explore(const frontend::Program& p, MPI_Comm comm, const ExploreOptions& options, ExploreStats* stats);
+
+// The orbit LTS of a program compiled with symmetry, on rank 0, the one
+// frontend::explore_orbits builds without reduction; elsewhere an empty
+// one. stats->transitions counts orbit transitions.
+lts::OrbitLts explore_orbits(const frontend::Program& p, MPI_Comm comm, const ExploreOptions& options,
+                             ExploreStats* stats);
 
 // The same LTS left spread over the ranks (lts_gather.hpp), for the
 // distributed reduction: no rank ever holds it whole. stats->transitions

@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 
 #include "bisim/equivalence.hpp"
+#include "bisim/symmetry/symmetric_quotient.hpp"
 #include "distributed/distributed_explorer.hpp"
 #include "distributed/distributed_quotient.hpp"
 #include "formats/aut_writer.hpp"
@@ -25,13 +26,20 @@ tools::MpiRun mpi;
 
 // Options of gen that the distributed route does not support yet: refused,
 // never ignored (docs/scaling.md, "What gen-mpi supports").
-void refuse_unsupported(const CLI::App& app, const tools::GenOptions& g) {
+void refuse_unsupported(const CLI::App& app, const tools::GenOptions& g, const std::string& quotient) {
+  if (!g.no_reduce && g.symmetry)
+    throw tools::UsageError(
+        "--symmetry with the partial-order reduction is not distributed yet (its cycle proviso needs the global "
+        "order of the orbit representatives' ids while exploring, and no distributed proviso is built); give "
+        "--symmetry --no-reduce, or run gen --symmetry on one machine");
   if (!g.no_reduce)
     throw tools::UsageError(
         "the partial-order reduction is not distributed yet (its cycle proviso needs the global order of state "
         "ids while exploring); give --no-reduce for the full LTS, or run gen on one machine");
-  if (g.symmetry)
-    throw tools::UsageError("--symmetry is not distributed yet; run gen --symmetry on one machine");
+  if (g.symmetry && !quotient.empty())
+    throw tools::UsageError(
+        "--symmetry with --quotient: the distributed quotient reduces a full LTS, not an orbit LTS; --symmetry "
+        "alone already writes the divbranching quotient (computed on rank 0)");
   if (app.count("--jobs") != 0)
     throw tools::UsageError("-j/--jobs: each rank explores with one thread; start more ranks instead");
   if (g.memory != "sc") throw tools::UsageError("--memory tso|pso is not distributed yet; run gen on one machine");
@@ -49,10 +57,21 @@ lts::Lts quotient_of_shared(const frontend::Program& program, const distributed:
   return distributed::gather_quotient(MPI_COMM_WORLD, shared.part, p, e, shared.labels);
 }
 
+// gen --symmetry's output: the divbranching quotient modulo symmetry of the
+// orbit LTS the ranks explored, computed on rank 0 (the others return an
+// empty LTS).
+lts::Lts quotient_of_orbits(const frontend::Program& program, const distributed::ExploreOptions& options,
+                            distributed::ExploreStats& st) {
+  lts::OrbitLts orbits = distributed::explore_orbits(program, MPI_COMM_WORLD, options, &st);
+  if (mpi.rank != 0) return {};
+  const lts::ThreadPermutations group(program.threads);
+  return bisim::symmetry::symmetric_quotient(std::move(orbits), group, bisim::Equivalence::divbranching).quotient;
+}
+
 int generate(const CLI::App& app, const tools::GenOptions& g, const std::string& quotient) {
   frontend::ExploreOptions gen_explore;
   const frontend::Program program = tools::set_up_on_every_rank([&] {
-    refuse_unsupported(app, g);
+    refuse_unsupported(app, g, quotient);
     if (g.model == "-") throw tools::UsageError("the model must be a file: mpirun gives standard input to rank 0 only");
     const frontend::CompileOptions compile = tools::compile_options(g);
     gen_explore = tools::explore_options(app, g);
@@ -73,8 +92,8 @@ int generate(const CLI::App& app, const tools::GenOptions& g, const std::string&
   };
   distributed::ExploreStats st;
   lts::Lts lts = tools::or_abort("gen-mpi", [&] {
-    return quotient.empty() ? distributed::explore(program, MPI_COMM_WORLD, options, &st)
-                            : quotient_of_shared(program, options, st, *bisim::parse_equivalence(quotient));
+    if (!quotient.empty()) return quotient_of_shared(program, options, st, *bisim::parse_equivalence(quotient));
+    return g.symmetry ? quotient_of_orbits(program, options, st) : distributed::explore(program, MPI_COMM_WORLD, options, &st);
   });
   if (g.stats) {
     fmt::print(stderr, "gen-mpi: rank {}: {} states stored, {:.1f} bytes/state stored, {} records sent, {} bytes sent\n",
@@ -104,15 +123,20 @@ int generate(const CLI::App& app, const tools::GenOptions& g, const std::string&
 int main(int argc, char** argv) {
   mpi = tools::start_mpi(&argc, &argv);
   CLI::App app(
-      "Generate the full LTS (.aut) of a concurrent object on R MPI ranks: the bytes 'gen --no-reduce' writes.\n"
+      "Generate the full LTS (.aut) of a concurrent object on R MPI ranks: the bytes 'gen --no-reduce' writes;\n"
+      "with --symmetry, the bytes 'gen --symmetry --no-reduce' writes.\n"
       "Run as: mpirun -np R gen-mpi MODEL --no-reduce [options]",
       "gen-mpi");
   tools::describe_tool(app,
                        "Examples:\n"
                        "  mpirun -np 4 gen-mpi models/ms_queue.conc -t 2 -n 2 --no-reduce -o impl.aut\n"
                        "  mpirun -np 4 gen-mpi models/ms_queue.conc -t 3 -n 2 --no-reduce --quotient divbranching -o impl.q.aut\n"
-                       "Supported: --no-reduce (required), --thread-steps, --max-states, --memory-limit (per rank).\n"
-                       "Refused: the default partial-order reduction, --symmetry, -j (docs/scaling.md).\n"
+                       "  mpirun -np 4 gen-mpi models/treiber_stack.conc -t 3 -n 1 --symmetry --no-reduce -o impl.q.aut\n"
+                       "Supported: --no-reduce (required), --thread-steps, --max-states, --memory-limit (per rank),\n"
+                       "--symmetry (the orbit LTS explored across the ranks, its divbranching quotient computed on\n"
+                       "rank 0, which then holds the orbit LTS whole).\n"
+                       "Refused: the default partial-order reduction (with or without --symmetry), --symmetry with\n"
+                       "--quotient, -j (docs/scaling.md).\n"
                        "Exit status: 0 on success, 2 on an error (on any rank; no output is written).");
   tools::GenOptions g;
   tools::add_gen_options(app, g);
