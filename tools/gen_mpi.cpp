@@ -1,6 +1,8 @@
 // gen-mpi: gen's full LTS explored by R MPI ranks (distributed/,
 // docs/scaling.md); `mpirun -np R gen-mpi MODEL ...` writes the bytes
-// `gen --no-reduce` writes. The set-up and the ending of a failed run are
+// `gen --no-reduce` writes, with --symmetry those of `gen --symmetry
+// --no-reduce` (the orbit LTS explored across the ranks, its quotient
+// computed on rank 0: distributed/orbit_gather.hpp). The set-up and the ending of a failed run are
 // tools/common/mpi_tool.hpp's.
 #include <cstdio>
 #include <new>
