@@ -11,6 +11,7 @@
 #include "distributed/ample_queries.hpp"
 #include "distributed/level_numbering.hpp"
 #include "distributed/lts_gather.hpp"
+#include "distributed/orbit_gather.hpp"
 #include "distributed/owner_hash.hpp"
 #include "distributed/record_exchange.hpp"
 #include "formats/diagnostic.hpp"
@@ -38,8 +39,9 @@ class Search {
     MPI_Comm_rank(comm_, &rank_);
     MPI_Comm_size(comm_, &ranks_);
     if (ranks_ > 256) throw std::invalid_argument("gen-mpi runs on at most 256 ranks");
+    if (p.symmetric) symmetry_.emplace(p);
     find_leaves();
-    record_.resize(leaves_.size() + 3);
+    record_.resize(leaves_.size() + (symmetry_ ? 4 : 3));  // leaves, source, label, index[, permutation]
     row_.resize(store_.row_size());
     exchange_.emplace(comm_, record_.size(), [this](const std::uint32_t* r, int from) { accept(r, from); });
     interpreter_.limit_work(options.max_work);
@@ -50,6 +52,7 @@ class Search {
   // makes the result (lts_gather.hpp).
   template <typename Finish>
   auto run(ExploreStats* stats, Finish finish);
+  OrbitSteps& symmetry() { return *symmetry_; }  // a symmetric program's
 
  private:
   void find_leaves();
@@ -82,6 +85,7 @@ class Search {
   std::vector<std::uint64_t> key_;   // per local state new in this level: its first discovery
   std::uint32_t level_first_ = 0;    // local id of the first state of the next level
   std::vector<Arrow> arrows_;
+  std::optional<OrbitSteps> symmetry_;  // a symmetric program: successors are orbit representatives
 };
 
 // pack() writes the leaf values of a row and leaves the inner nodes'
@@ -114,6 +118,7 @@ void Search::accept(const std::uint32_t* record, int from) {
     key_[local - level_first_] = std::min(key_[local - level_first_], key);
   }
   arrows_.push_back({record[n], static_cast<std::uint32_t>(from) << 24 | record[n + 1], local});
+  if (symmetry_) symmetry_->keep(record[n + 3]);
 }
 
 // The successors of `local` into next_, its new labels learnt.
@@ -146,6 +151,9 @@ void Search::pack_target(std::size_t i) {
 // all successors, kept or not, as gen's first-discovery order counts them.
 void Search::send(std::uint32_t source, std::size_t i) {
   const std::size_t n = leaves_.size();
+  // Under symmetry the successor becomes its orbit's representative, and
+  // the record carries the permutation (orbit_gather.hpp).
+  if (symmetry_) record_[n + 3] = symmetry_->canonicalise(next_.states.data() + i * state_.size());
   pack_target(i);
   record_[n] = source;
   record_[n + 1] = next_.labels[i];
@@ -224,6 +232,7 @@ auto Search::run(ExploreStats* stats, Finish finish) {
   std::vector<std::int32_t> initial = p_.initial;
   interpreter_.initialize(initial);
   learn_labels(-1);
+  if (symmetry_) symmetry_->initial_permutation = symmetry_->canonicalise(initial.data());
   store_.pack(initial.data(), row_.data());
   for (std::size_t j = 0; j < leaves_.size(); ++j) record_[j] = row_[leaves_[j]];
   if (owner_of(record_.data(), leaves_.size(), ranks_) == rank_) {
@@ -300,6 +309,20 @@ lts::Lts explore(const frontend::Program& p, MPI_Comm comm, const ExploreOptions
     stats->transitions = result.num_transitions();  // rank 0; the others' is 0
     if (rank == 0) stats->states = result.num_states;
   }
+  return result;
+}
+
+lts::OrbitLts explore_orbits(const frontend::Program& p, MPI_Comm comm, const ExploreOptions& options,
+                             ExploreStats* stats) {
+  if (!p.symmetric) throw std::invalid_argument("gen-mpi explores orbits of a program compiled with symmetry");
+  if (options.reduce) throw std::invalid_argument("gen-mpi explores orbits without the partial-order reduction");
+  Search search(p, comm, options);
+  OrbitSteps& orbit = search.symmetry();
+  lts::OrbitLts result = search.run(stats, [&](const auto& names, const auto& keys, auto&& arrows, std::uint32_t n) {
+    return gather_orbit_lts(comm, names, keys, std::move(arrows), std::move(orbit.permutations()), n,
+                            orbit.initial_permutation, orbit.group());
+  });
+  if (stats) stats->transitions = result.transitions.size();  // rank 0; the others' is 0
   return result;
 }
 

@@ -10,7 +10,8 @@
 // is the one frontend::explore builds without reduction, byte for byte once
 // written. With ExploreOptions::reduce, the partial-order reduction takes
 // the same ample steps as gen's (ample_queries.hpp), so the LTS is gen's
-// default one. No symmetry (the program must be compiled without it).
+// default one. A program compiled with symmetry is explored by
+// explore_orbits (orbit_gather.hpp), without the reduction.
 #include <cstdint>
 #include <functional>
 
@@ -19,6 +20,7 @@
 #include "distributed/lts_gather.hpp"
 #include "frontend/language/program.hpp"
 #include "lts/lts.hpp"
+#include "lts/orbit_lts.hpp"
 
 namespace distributed {
 
@@ -53,6 +55,12 @@ struct ExploreStats {
 // run-time fault of the model throws formats::ParseError on the rank that
 // met it (the others then wait: the caller must end the run, MPI_Abort).
 lts::Lts explore(const frontend::Program& p, MPI_Comm comm, const ExploreOptions& options, ExploreStats* stats);
+
+// The orbit LTS of a program compiled with symmetry, on rank 0, the one
+// frontend::explore_orbits builds without reduction; elsewhere an empty
+// one. stats->transitions counts orbit transitions.
+lts::OrbitLts explore_orbits(const frontend::Program& p, MPI_Comm comm, const ExploreOptions& options,
+                             ExploreStats* stats);
 
 // The same LTS left spread over the ranks (lts_gather.hpp), for the
 // distributed reduction: no rank ever holds it whole. stats->transitions

@@ -2,37 +2,13 @@
 
 #include <algorithm>
 #include <map>
-#include <numeric>
-#include <stdexcept>
 #include <tuple>
 
 #include "distributed/all_to_all.hpp"
+#include "distributed/gather_on_root.hpp"
 #include "lts/builder.hpp"
 
 namespace distributed {
-
-namespace {
-
-template <typename T>
-std::vector<T> gather(MPI_Comm comm, const std::vector<T>& mine, std::vector<int>& counts) {
-  int ranks = 1, rank = 0;
-  MPI_Comm_size(comm, &ranks);
-  MPI_Comm_rank(comm, &rank);
-  if (mine.size() * sizeof(T) > static_cast<std::size_t>(INT32_MAX))
-    throw std::length_error("a rank's part of the LTS is over 2 GiB: gen-mpi gathers it on rank 0 in one message");
-  const int bytes = static_cast<int>(mine.size() * sizeof(T));
-  counts.assign(static_cast<std::size_t>(ranks), 0);
-  MPI_Gather(&bytes, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, comm);
-  std::vector<int> at(counts.size(), 0);
-  std::partial_sum(counts.begin(), counts.end() - 1, at.begin() + 1);
-  const std::size_t total = rank == 0 ? static_cast<std::size_t>(at.back()) + counts.back() : 0;
-  std::vector<T> all(total / sizeof(T));
-  MPI_Gatherv(mine.data(), bytes, MPI_BYTE, all.data(), counts.data(), at.data(), MPI_BYTE, 0, comm);
-  for (int& c : counts) c /= static_cast<int>(sizeof(T));
-  return all;
-}
-
-}  // namespace
 
 GlobalLabels global_labels(MPI_Comm comm, const std::vector<std::string>& names, const std::vector<LabelKey>& keys) {
   int rank = 0;
@@ -40,8 +16,8 @@ GlobalLabels global_labels(MPI_Comm comm, const std::vector<std::string>& names,
   std::vector<char> text;
   for (const std::string& n : names) text.insert(text.end(), n.c_str(), n.c_str() + n.size() + 1);
   std::vector<int> text_counts, key_counts;
-  const std::vector<char> all_text = gather(comm, text, text_counts);
-  const std::vector<LabelKey> all_keys = gather(comm, keys, key_counts);
+  const std::vector<char> all_text = gather_on_root(comm, text, text_counts);
+  const std::vector<LabelKey> all_keys = gather_on_root(comm, keys, key_counts);
   GlobalLabels result;
   if (rank != 0) return result;
   // Every name with its smallest key; (rank, local id) -> name.
@@ -77,7 +53,7 @@ lts::Lts gather_lts(MPI_Comm comm, const std::vector<std::string>& names, const 
   MPI_Comm_rank(comm, &rank);
   GlobalLabels labels = global_labels(comm, names, keys);
   std::vector<int> arrow_counts;
-  std::vector<Arrow> all = gather(comm, arrows, arrow_counts);
+  std::vector<Arrow> all = gather_on_root(comm, arrows, arrow_counts);
   arrows = {};
   if (rank != 0) return {};
   lts::LtsBuilder builder;

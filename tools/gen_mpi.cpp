@@ -1,6 +1,9 @@
 // gen-mpi: gen's full LTS explored by R MPI ranks (distributed/,
 // docs/scaling.md); `mpirun -np R gen-mpi MODEL ...` writes the bytes
-// `gen MODEL ... -j 1` writes, with or without --no-reduce. The set-up and the ending of a failed run are
+// `gen MODEL ... -j 1` writes, with or without --no-reduce; with --symmetry
+// --no-reduce those of `gen --symmetry --no-reduce` (the orbit LTS explored
+// across the ranks, its quotient computed on rank 0:
+// distributed/orbit_gather.hpp). The set-up and the ending of a failed run are
 // tools/common/mpi_tool.hpp's.
 #include <cstdio>
 #include <new>
@@ -10,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include "bisim/equivalence.hpp"
+#include "bisim/symmetry/symmetric_quotient.hpp"
 #include "distributed/distributed_explorer.hpp"
 #include "distributed/distributed_quotient.hpp"
 #include "formats/aut_writer.hpp"
@@ -26,6 +30,11 @@ tools::MpiRun mpi;
 // Options of gen that the distributed route does not support yet: refused,
 // never ignored (docs/scaling.md, "What gen-mpi supports").
 void refuse_unsupported(const CLI::App& app, const tools::GenOptions& g, const std::string& quotient) {
+  if (!g.no_reduce && g.symmetry)
+    throw tools::UsageError(
+        "--symmetry with the partial-order reduction is not distributed yet (the reduction's query round runs "
+        "on full states, not on orbit representatives); give --symmetry --no-reduce, or run gen --symmetry on "
+        "one machine");
   // The quotient of the spread LTS is the quotient of the full one; gen's
   // reduced LTS has its single internal steps merged, which changes the
   // quotient's numbering (and its states under strong).
@@ -33,8 +42,10 @@ void refuse_unsupported(const CLI::App& app, const tools::GenOptions& g, const s
     throw tools::UsageError(
         "--quotient works on the full LTS: give --no-reduce (the bytes of 'gen --no-reduce | quotient -e E'), or "
         "write the reduced LTS with gen-mpi and run quotient on it");
-  if (g.symmetry)
-    throw tools::UsageError("--symmetry is not distributed yet; run gen --symmetry on one machine");
+  if (g.symmetry && !quotient.empty())
+    throw tools::UsageError(
+        "--symmetry with --quotient: the distributed quotient reduces a full LTS, not an orbit LTS; --symmetry "
+        "alone already writes the divbranching quotient (computed on rank 0)");
   if (app.count("--jobs") != 0)
     throw tools::UsageError("-j/--jobs: each rank explores with one thread; start more ranks instead");
   if (g.memory != "sc") throw tools::UsageError("--memory tso|pso is not distributed yet; run gen on one machine");
@@ -50,6 +61,17 @@ lts::Lts quotient_of_shared(const frontend::Program& program, const distributed:
   };
   const distributed::DistributedPartition p = distributed::refine(MPI_COMM_WORLD, shared.part, e, on_round);
   return distributed::gather_quotient(MPI_COMM_WORLD, shared.part, p, e, shared.labels);
+}
+
+// gen --symmetry's output: the divbranching quotient modulo symmetry of the
+// orbit LTS the ranks explored, computed on rank 0 (the others return an
+// empty LTS).
+lts::Lts quotient_of_orbits(const frontend::Program& program, const distributed::ExploreOptions& options,
+                            distributed::ExploreStats& st) {
+  lts::OrbitLts orbits = distributed::explore_orbits(program, MPI_COMM_WORLD, options, &st);
+  if (mpi.rank != 0) return {};
+  const lts::ThreadPermutations group(program.threads);
+  return bisim::symmetry::symmetric_quotient(std::move(orbits), group, bisim::Equivalence::divbranching).quotient;
 }
 
 int generate(const CLI::App& app, const tools::GenOptions& g, const std::string& quotient) {
@@ -77,8 +99,8 @@ int generate(const CLI::App& app, const tools::GenOptions& g, const std::string&
   };
   distributed::ExploreStats st;
   lts::Lts lts = tools::or_abort("gen-mpi", [&] {
-    return quotient.empty() ? distributed::explore(program, MPI_COMM_WORLD, options, &st)
-                            : quotient_of_shared(program, options, st, *bisim::parse_equivalence(quotient));
+    if (!quotient.empty()) return quotient_of_shared(program, options, st, *bisim::parse_equivalence(quotient));
+    return g.symmetry ? quotient_of_orbits(program, options, st) : distributed::explore(program, MPI_COMM_WORLD, options, &st);
   });
   if (g.stats) {
     fmt::print(stderr,
@@ -111,16 +133,21 @@ int main(int argc, char** argv) {
   mpi = tools::start_mpi(&argc, &argv);
   CLI::App app(
       "Generate the LTS (.aut) of a concurrent object on R MPI ranks: the bytes 'gen -j 1' writes, with the\n"
-      "same partial-order reduction, or without it under --no-reduce.\n"
+      "same partial-order reduction, or without it under --no-reduce; with --symmetry --no-reduce, the bytes\n"
+      "'gen --symmetry --no-reduce' writes.\n"
       "Run as: mpirun -np R gen-mpi MODEL [options]",
       "gen-mpi");
   tools::describe_tool(app,
                        "Examples:\n"
                        "  mpirun -np 4 gen-mpi models/ms_queue.conc -t 2 -n 2 -o impl.aut\n"
                        "  mpirun -np 4 gen-mpi models/ms_queue.conc -t 3 -n 2 --no-reduce --quotient divbranching -o impl.q.aut\n"
+                       "  mpirun -np 4 gen-mpi models/treiber_stack.conc -t 3 -n 1 --symmetry --no-reduce -o impl.q.aut\n"
                        "Supported: the partial-order reduction (default), --no-reduce, --thread-steps, --max-states,\n"
-                       "--memory-limit (per rank); --quotient with --no-reduce only.\n"
-                       "Refused: --symmetry, -j, --memory tso|pso (docs/scaling.md).\n"
+                       "--memory-limit (per rank); --quotient with --no-reduce only; --symmetry with --no-reduce\n"
+                       "(the orbit LTS explored across the ranks, its divbranching quotient computed on rank 0,\n"
+                       "which then holds the orbit LTS whole).\n"
+                       "Refused: --symmetry with the reduction or with --quotient, -j, --memory tso|pso\n"
+                       "(docs/scaling.md).\n"
                        "Exit status: 0 on success, 2 on an error (on any rank; no output is written).");
   tools::GenOptions g;
   tools::add_gen_options(app, g);
