@@ -11,7 +11,7 @@
 // written. With ExploreOptions::reduce, the partial-order reduction takes
 // the same ample steps as gen's (ample_queries.hpp), so the LTS is gen's
 // default one. A program compiled with symmetry is explored by
-// explore_orbits (orbit_gather.hpp), without the reduction.
+// explore_orbits (orbit_gather.hpp), with or without the reduction.
 #include <cstdint>
 #include <functional>
 
@@ -57,7 +57,7 @@ struct ExploreStats {
 lts::Lts explore(const frontend::Program& p, MPI_Comm comm, const ExploreOptions& options, ExploreStats* stats);
 
 // The orbit LTS of a program compiled with symmetry, on rank 0, the one
-// frontend::explore_orbits builds without reduction; elsewhere an empty
+// frontend::explore_orbits builds with the same options; elsewhere an empty
 // one. stats->transitions counts orbit transitions.
 lts::OrbitLts explore_orbits(const frontend::Program& p, MPI_Comm comm, const ExploreOptions& options,
                              ExploreStats* stats);

@@ -1,5 +1,5 @@
 #pragma once
-// Thread symmetry across ranks (gen-mpi --symmetry --no-reduce;
+// Thread symmetry across ranks (gen-mpi --symmetry;
 // docs/scaling.md, "What gen-mpi supports"; docs/reduction.md, "Thread
 // symmetry"). Each rank replaces every successor by the representative of
 // its orbit before packing it (SymmetryCanonicalizer), so the owner hash

@@ -1,8 +1,8 @@
 // gen-mpi: gen's full LTS explored by R MPI ranks (distributed/,
 // docs/scaling.md); `mpirun -np R gen-mpi MODEL ...` writes the bytes
 // `gen MODEL ... -j 1` writes, with or without --no-reduce; with --symmetry
-// --no-reduce those of `gen --symmetry --no-reduce` (the orbit LTS explored
-// across the ranks, its quotient computed on rank 0:
+// those of `gen --symmetry` (the orbit LTS explored across the ranks, its
+// quotient computed on rank 0:
 // distributed/orbit_gather.hpp). The set-up and the ending of a failed run are
 // tools/common/mpi_tool.hpp's.
 #include <cstdio>
@@ -30,11 +30,6 @@ tools::MpiRun mpi;
 // Options of gen that the distributed route does not support yet: refused,
 // never ignored (docs/scaling.md, "What gen-mpi supports").
 void refuse_unsupported(const CLI::App& app, const tools::GenOptions& g, const std::string& quotient) {
-  if (!g.no_reduce && g.symmetry)
-    throw tools::UsageError(
-        "--symmetry with the partial-order reduction is not distributed yet (the reduction's query round runs "
-        "on full states, not on orbit representatives); give --symmetry --no-reduce, or run gen --symmetry on "
-        "one machine");
   // The quotient of the spread LTS is the quotient of the full one; gen's
   // reduced LTS has its single internal steps merged, which changes the
   // quotient's numbering (and its states under strong).
@@ -133,20 +128,20 @@ int main(int argc, char** argv) {
   mpi = tools::start_mpi(&argc, &argv);
   CLI::App app(
       "Generate the LTS (.aut) of a concurrent object on R MPI ranks: the bytes 'gen -j 1' writes, with the\n"
-      "same partial-order reduction, or without it under --no-reduce; with --symmetry --no-reduce, the bytes\n"
-      "'gen --symmetry --no-reduce' writes.\n"
+      "same partial-order reduction, or without it under --no-reduce; with --symmetry, the bytes\n"
+      "'gen --symmetry' writes.\n"
       "Run as: mpirun -np R gen-mpi MODEL [options]",
       "gen-mpi");
   tools::describe_tool(app,
                        "Examples:\n"
                        "  mpirun -np 4 gen-mpi models/ms_queue.conc -t 2 -n 2 -o impl.aut\n"
                        "  mpirun -np 4 gen-mpi models/ms_queue.conc -t 3 -n 2 --no-reduce --quotient divbranching -o impl.q.aut\n"
-                       "  mpirun -np 4 gen-mpi models/treiber_stack.conc -t 3 -n 1 --symmetry --no-reduce -o impl.q.aut\n"
+                       "  mpirun -np 4 gen-mpi models/treiber_stack.conc -t 3 -n 1 --symmetry -o impl.q.aut\n"
                        "Supported: the partial-order reduction (default), --no-reduce, --thread-steps, --max-states,\n"
-                       "--memory-limit (per rank); --quotient with --no-reduce only; --symmetry with --no-reduce\n"
-                       "(the orbit LTS explored across the ranks, its divbranching quotient computed on rank 0,\n"
+                       "--memory-limit (per rank); --quotient with --no-reduce only; --symmetry, with or without\n"
+                       "--no-reduce (the orbit LTS explored across the ranks, its divbranching quotient on rank 0,\n"
                        "which then holds the orbit LTS whole).\n"
-                       "Refused: --symmetry with the reduction or with --quotient, -j, --memory tso|pso\n"
+                       "Refused: --symmetry with --quotient, -j, --memory tso|pso\n"
                        "(docs/scaling.md).\n"
                        "Exit status: 0 on success, 2 on an error (on any rank; no output is written).");
   tools::GenOptions g;

@@ -1,7 +1,7 @@
 # gen-mpi ends the whole run with exit 2 and no output when any rank fails
 # (a run-time fault of the model, --max-states, a rank over its memory
 # limit), and refuses what it does not support, with the reason (--symmetry
-# with the partial-order reduction or with --quotient among them).
+# with --quotient among them).
 . "$SRC/tests/distributed/lib.sh"
 
 no_output() {  # WHAT: the run failed with 2 and left no file
@@ -54,7 +54,6 @@ refused() {  # PATTERN ARGS...
   [ "$(grep -c "$pattern" "$work/err")" -eq 1 ] || fail "refusal of $*: said more than once"
 }
 refused "give --no-reduce" --quotient divbranching
-refused "symmetry with the partial-order reduction is not distributed yet" --symmetry
 refused "the distributed quotient reduces a full LTS, not an orbit LTS" --no-reduce --symmetry --quotient divbranching
 refused "each rank explores with one thread" --no-reduce -j 2
 refused "no-such.conc" --no-reduce "$work/no-such.conc"

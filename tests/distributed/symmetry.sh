@@ -1,6 +1,8 @@
 # gen-mpi --symmetry --no-reduce on R ranks writes the bytes of
 # gen --symmetry --no-reduce -j 1 (the divbranching quotient modulo thread
-# symmetry, computed from the orbit LTS; docs/scaling.md): on every model of
+# symmetry, computed from the orbit LTS; docs/scaling.md), and with MODE
+# "reduced" gen-mpi --symmetry those of gen --symmetry (the partial-order
+# reduction on the orbit LTS, its cycle proviso on the representatives): on every model of
 # models/ at 2 x 2, or 3 x 1, or 2 x 1, the first under 30,000 orbits (R
 # rotating over 1..4); a model gen --symmetry refuses is refused by gen-mpi
 # with the same first line and exit 2, and no output; on the model whose
@@ -9,6 +11,9 @@
 # or with flags indexed relative to the thread (explored up to rotations)
 # and on random litmus tests indexed relative to the thread; where gen
 # stops on a run-time fault, gen-mpi exits 2 too and writes nothing.
+MODE=${1:-full}
+reduce=--no-reduce
+case $MODE in full) ;; reduced) reduce="" ;; *) echo "symmetry.sh: unknown mode $MODE" >&2; exit 2 ;; esac
 . "$SRC/tests/distributed/lib.sh"
 printer="$BIN/../tests/support/print_random_model"
 [ -x "$printer" ] || { echo "skipped: print_random_model not built"; exit 77; }
@@ -16,9 +21,9 @@ printer="$BIN/../tests/support/print_random_model"
 # compare NAME NP GEN-ARGS...: gen-mpi against gen, whatever gen's outcome.
 compare() {
   local name=$1 np=$2; shift 2
-  "$BIN/gen" "$@" --symmetry --no-reduce -j 1 -o "$work/ref.aut" 2>"$work/ref.err"; local ref=$?
+  "$BIN/gen" "$@" --symmetry $reduce -j 1 -o "$work/ref.aut" 2>"$work/ref.err"; local ref=$?
   rm -f "$work/dist.aut"
-  mpi "$np" "$BIN/gen-mpi" "$@" --symmetry --no-reduce -o "$work/dist.aut" 2>"$work/err"; local got=$?
+  mpi "$np" "$BIN/gen-mpi" "$@" --symmetry $reduce -o "$work/dist.aut" 2>"$work/err"; local got=$?
   if [ "$ref" -eq 0 ]; then
     [ "$got" -eq 0 ] || { fail "$name -np $np: exit $got: $(grep -v '^gen-mpi: level' "$work/err" | head -3)"; return; }
     cmp -s "$work/ref.aut" "$work/dist.aut" || fail "$name -np $np: output differs from gen"
