@@ -22,3 +22,22 @@ if grep -qa __asan_init "$BIN/gen-mpi"; then
   sanitized=1
   export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
 fi
+# ends_with_fault WHAT NP GEN-MPI-OPTIONS...: gen-mpi on a counter that
+# overflows deep in the state space (a run-time fault of the model) exits
+# 2, says so, and leaves neither output nor a temporary one.
+ends_with_fault() {
+  local what=$1 np=$2 rc
+  shift 2
+  cat > "$work/deep.conc" <<'MODEL'
+object O {
+  shared x: 0..8 = 0;
+  method inc() { t := x; x := t + 1; }
+}
+MODEL
+  rm -f "$work/o.aut"
+  mpi "$np" "$BIN/gen-mpi" "$work/deep.conc" -t 3 -n inf "$@" -o "$work/o.aut" 2>"$work/err"; rc=$?
+  [ "$rc" -eq 2 ] || fail "$what: exit $rc, expected 2"
+  [ ! -e "$work/o.aut" ] || fail "$what: output left behind"
+  ! ls "$work"/.o.aut* >/dev/null 2>&1 || fail "$what: temporary output left behind"
+  grep -q "deep.conc:3:26: error: value 9 is outside" "$work/err" || fail "$what: message: $(head -2 "$work/err")"
+}

@@ -30,17 +30,7 @@ mpi 3 "$BIN/gen-mpi" "$SRC/models/fine_list.conc" -t 2 -n inf --no-reduce --quot
 [ "$checked" -ge 20 ] || fail "only $checked comparisons ran"
 echo "$checked comparisons"
 
-cat > "$work/deep.conc" <<'MODEL'
-object O {
-  shared x: 0..8 = 0;
-  method inc() { t := x; x := t + 1; }
-}
-MODEL
-rm -f "$work/o.aut"
-mpi 2 "$BIN/gen-mpi" "$work/deep.conc" -t 3 -n inf --no-reduce --quotient branching -o "$work/o.aut" 2>"$work/err"; rc=$?
-[ "$rc" -eq 2 ] || fail "fault: exit $rc"
-[ ! -e "$work/o.aut" ] || fail "fault: output left behind"
-grep -q "is outside" "$work/err" || fail "fault: message: $(head -2 "$work/err")"
+ends_with_fault "fault under --quotient" 2 --no-reduce --quotient branching
 mpi 2 "$BIN/gen-mpi" "$SRC/models/treiber_stack.conc" --no-reduce --quotient weak -o "$work/o.aut" 2>"$work/err"; rc=$?
 [ "$rc" -eq 2 ] && [ ! -e "$work/o.aut" ] || fail "--quotient weak: exit $rc"
 finish

@@ -88,18 +88,7 @@ done
   fail "only $((compared - before)) of $((rounds * 2)) random models compared"
 
 # A run-time fault under --symmetry: exit 2 on every rank, no output.
-cat > "$work/deep.conc" <<'MODEL'
-object O {
-  shared x: 0..8 = 0;
-  method inc() { t := x; x := t + 1; }
-}
-MODEL
-rm -f "$work/o.aut"
-mpi 3 "$BIN/gen-mpi" "$work/deep.conc" -t 3 -n inf --symmetry --no-reduce -o "$work/o.aut" 2>"$work/err"; rc=$?
-[ "$rc" -eq 2 ] || fail "fault: exit $rc, expected 2"
-[ ! -e "$work/o.aut" ] || fail "fault: output left behind"
-! ls "$work"/.o.aut* >/dev/null 2>&1 || fail "fault: temporary output left behind"
-grep -q "deep.conc:3:26: error: value 9 is outside" "$work/err" || fail "fault: message: $(head -2 "$work/err")"
+ends_with_fault "fault under --symmetry" 3 --symmetry $reduce
 
 echo "$compared compared ($models_compared of models/), $refused refused alike, $faulted faulted alike"
 finish
