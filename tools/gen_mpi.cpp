@@ -43,7 +43,6 @@ void refuse_unsupported(const CLI::App& app, const tools::GenOptions& g, const s
         "alone already writes the divbranching quotient (computed on rank 0)");
   if (app.count("--jobs") != 0)
     throw tools::UsageError("-j/--jobs: each rank explores with one thread; start more ranks instead");
-  if (g.memory != "sc") throw tools::UsageError("--memory tso|pso is not distributed yet; run gen on one machine");
 }
 
 // The quotient under `e` of the LTS the ranks explored, never gathered
@@ -84,6 +83,10 @@ int generate(const CLI::App& app, const tools::GenOptions& g, const std::string&
   });
   // The set-up is over: from here on every rank's errors are its own.
   tools::restore_stderr();
+  // Under store buffers no step is independent, so the query round finds
+  // no candidate and the reduction keeps only its single-step merge, as gen.
+  if (const std::string note = tools::memory_note(g); !note.empty() && mpi.rank == 0)
+    fmt::print(stderr, "gen-mpi{}", note.substr(3));
   distributed::ExploreOptions options;
   options.thread_steps = g.thread_steps;
   options.reduce = !g.no_reduce;
@@ -141,8 +144,8 @@ int main(int argc, char** argv) {
                        "--memory-limit (per rank); --quotient with --no-reduce only; --symmetry, with or without\n"
                        "--no-reduce (the orbit LTS explored across the ranks, its divbranching quotient on rank 0,\n"
                        "which then holds the orbit LTS whole).\n"
-                       "Refused: --symmetry with --quotient, -j, --memory tso|pso\n"
-                       "(docs/scaling.md).\n"
+                       "--memory tso|pso (without --symmetry, as gen).\n"
+                       "Refused: --symmetry with --quotient, -j (docs/scaling.md).\n"
                        "Exit status: 0 on success, 2 on an error (on any rank; no output is written).");
   tools::GenOptions g;
   tools::add_gen_options(app, g);
