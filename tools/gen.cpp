@@ -1,12 +1,9 @@
 // gen: the LTS of a concurrent object under K most general clients (frontend/).
 #include <unistd.h>
 
-#include <chrono>
-
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
-#include "bisim/symmetry/symmetric_quotient.hpp"
 #include "formats/aut_writer.hpp"
 #include "formats/output_file.hpp"
 #include "frontend/compile.hpp"
@@ -14,29 +11,10 @@
 #include "tools/common/gen_options.hpp"
 #include "tools/common/gen_progress.hpp"
 #include "tools/common/gen_replay.hpp"
+#include "tools/common/gen_symmetry.hpp"
 #include "tools/common/tool.hpp"
 
 namespace {
-
-// gen --symmetry writes the divbranching quotient of the object system,
-// computed on its orbit LTS: what `gen | quotient -e divbranching` writes.
-lts::Lts quotient_modulo_symmetry(lts::OrbitLts&& orbits, int threads, bool report) {
-  if (report) fmt::print(stderr, "gen: divbranching quotient modulo symmetry of {} orbits...\n", orbits.num_states);
-  const auto start = std::chrono::steady_clock::now();
-  const lts::ThreadPermutations group(threads);
-  const auto show = [&](std::string_view phase) {
-    if (report && !phase.empty())
-      fmt::print(stderr, "gen: {} ({:.1f} s)\n", phase,
-                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  };
-  bisim::symmetry::SymmetricQuotient q =
-      bisim::symmetry::symmetric_quotient(std::move(orbits), group, bisim::Equivalence::divbranching, show);
-  if (report)
-    fmt::print(stderr, "gen: {} classes ({} of orbits), {} signature rounds, {:.3f} s\n", q.quotient.num_states,
-               q.orbit_classes, q.rounds,
-               std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  return std::move(q.quotient);
-}
 
 // The options that exclude each other across --replay and --progress.
 void check_modes(const CLI::App& app, const tools::GenOptions& g, const tools::ReplayOptions& replay,
@@ -114,7 +92,7 @@ int generate(const CLI::App& app, const tools::GenOptions& g, const tools::Repla
   progress.end(&st);
   if (g.stats) fmt::print(stderr, "{}", tools::stats_line(st));
   if (g.symmetry) {
-    lts = quotient_modulo_symmetry(std::move(orbits), program.threads, terminal || g.stats);
+    lts = tools::quotient_modulo_symmetry(std::move(orbits), program.threads, terminal || g.stats, "gen");
   }
   formats::OutputFile out(g.output.path);
   formats::write_aut(lts, out.stream(), g.output.aut);

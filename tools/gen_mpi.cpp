@@ -13,13 +13,13 @@
 #include <CLI/CLI.hpp>
 
 #include "bisim/equivalence.hpp"
-#include "bisim/symmetry/symmetric_quotient.hpp"
 #include "distributed/distributed_explorer.hpp"
 #include "distributed/distributed_quotient.hpp"
 #include "formats/aut_writer.hpp"
 #include "formats/output_file.hpp"
 #include "frontend/compile.hpp"
 #include "tools/common/gen_options.hpp"
+#include "tools/common/gen_symmetry.hpp"
 #include "tools/common/mpi_tool.hpp"
 #include "tools/common/tool.hpp"
 
@@ -57,15 +57,13 @@ lts::Lts quotient_of_shared(const frontend::Program& program, const distributed:
   return distributed::gather_quotient(MPI_COMM_WORLD, shared.part, p, e, shared.labels);
 }
 
-// gen --symmetry's output: the divbranching quotient modulo symmetry of the
-// orbit LTS the ranks explored, computed on rank 0 (the others return an
-// empty LTS).
+// gen --symmetry's output from the orbit LTS the ranks explored, computed
+// on rank 0 (the others return an empty LTS).
 lts::Lts quotient_of_orbits(const frontend::Program& program, const distributed::ExploreOptions& options,
-                            distributed::ExploreStats& st) {
+                            distributed::ExploreStats& st, bool report) {
   lts::OrbitLts orbits = distributed::explore_orbits(program, MPI_COMM_WORLD, options, &st);
   if (mpi.rank != 0) return {};
-  const lts::ThreadPermutations group(program.threads);
-  return bisim::symmetry::symmetric_quotient(std::move(orbits), group, bisim::Equivalence::divbranching).quotient;
+  return tools::quotient_modulo_symmetry(std::move(orbits), program.threads, report, "gen-mpi");
 }
 
 int generate(const CLI::App& app, const tools::GenOptions& g, const std::string& quotient) {
@@ -98,7 +96,7 @@ int generate(const CLI::App& app, const tools::GenOptions& g, const std::string&
   distributed::ExploreStats st;
   lts::Lts lts = tools::or_abort("gen-mpi", [&] {
     if (!quotient.empty()) return quotient_of_shared(program, options, st, *bisim::parse_equivalence(quotient));
-    return g.symmetry ? quotient_of_orbits(program, options, st) : distributed::explore(program, MPI_COMM_WORLD, options, &st);
+    return g.symmetry ? quotient_of_orbits(program, options, st, g.stats) : distributed::explore(program, MPI_COMM_WORLD, options, &st);
   });
   if (g.stats) {
     fmt::print(stderr,
