@@ -1,8 +1,9 @@
 # R = 5 to 8 ranks, more than the other tests start: gen-mpi (full and
 # with the partial-order reduction), quotient-mpi and gen-mpi --quotient
-# write the single-process tools' bytes on the MS queue at 2 x 2 and the
-# fine-grained list calling for ever (cycles: the quotient's divergences,
-# the reduction's cycle proviso), each R once per route. With R
+# write the single-process tools' bytes on the MS queue at 2 x 2, the
+# Treiber stack at 3 x 1 up to symmetry and the fine-grained list calling
+# for ever (cycles: the quotient's divergences, the reduction's cycle
+# proviso), each R once per route. With R
 # near the number of states per level some ranks own no state of a level
 # and send nothing: the level protocol must still close every level.
 . "$SRC/tests/distributed/lib.sh"
@@ -27,6 +28,12 @@ for np in 5 6 7 8; do
     fail "gen-mpi reduced -np $np: exit $?: $(head -3 "$work/err")"
   same "gen-mpi list reduced -np $np" "$work/list.por.aut" "$work/out.aut"
 done
+# Up to thread symmetry, with the reduction: orbit representatives owned
+# by 6 ranks.
+"$BIN/gen" "$SRC/models/treiber_stack.conc" -t 3 -n 1 --symmetry -j 1 -o "$work/sym.aut" 2>/dev/null || fail "gen --symmetry"
+mpi 6 "$BIN/gen-mpi" "$SRC/models/treiber_stack.conc" -t 3 -n 1 --symmetry -o "$work/out.aut" 2>"$work/err" ||
+  fail "gen-mpi --symmetry -np 6: exit $?: $(head -3 "$work/err")"
+same "gen-mpi --symmetry treiber 3x1 -np 6" "$work/sym.aut" "$work/out.aut"
 mpi 8 "$BIN/gen-mpi" "$SRC/models/ms_queue.conc" -t 2 -n 2 --no-reduce --quotient branching -o "$work/out.aut" \
   2>"$work/err" || fail "gen-mpi --quotient -np 8: exit $?: $(head -3 "$work/err")"
 same "gen-mpi --quotient branching msq -np 8" "$work/msq.q.aut" "$work/out.aut"
