@@ -96,4 +96,54 @@ void Ghosts::exchange(std::vector<Words>& sets) const {
   }
 }
 
+// Each record is (position in the serve list, value); the receiver maps
+// the position to its ghost, as exchange() does by order.
+template <typename Value, typename Append, typename Read>
+std::vector<std::uint32_t> Ghosts::send_changed(std::vector<Value>& values, const std::vector<std::uint8_t>& changed,
+                                                Append append, Read read) const {
+  const LtsPart& part = *part_;
+  std::vector<Words> out(part.ranks);
+  for (int r = 0; r < part.ranks; ++r)
+    for (std::uint32_t j = 0; j < serve_[r].size(); ++j)
+      if (changed[serve_[r][j]]) {
+        out[r].push_back(j);
+        append(out[r], values[serve_[r][j]]);
+      }
+  const std::vector<Words> in = all_to_all(comm_, out);
+  values.resize(part.local_count() + ghost_count());
+  std::vector<std::uint32_t> arrived;
+  for (int r = 0; r < part.ranks; ++r)
+    for (std::size_t k = 0; k < in[r].size();) {
+      const std::uint32_t slot = part.local_count() + from_[r] + in[r][k++];
+      k = read(in[r], k, values[slot]);
+      arrived.push_back(slot);
+    }
+  return arrived;
+}
+
+std::vector<std::uint32_t> Ghosts::exchange_changed(std::vector<std::uint32_t>& values,
+                                                    const std::vector<std::uint8_t>& changed) const {
+  return send_changed(
+      values, changed, [](Words& out, std::uint32_t v) { out.push_back(v); },
+      [](const Words& in, std::size_t k, std::uint32_t& v) {
+        v = in[k];
+        return k + 1;
+      });
+}
+
+std::vector<std::uint32_t> Ghosts::exchange_changed(std::vector<Words>& sets,
+                                                    const std::vector<std::uint8_t>& changed) const {
+  return send_changed(
+      sets, changed,
+      [](Words& out, const Words& set) {
+        out.push_back(static_cast<std::uint32_t>(set.size()));
+        out.insert(out.end(), set.begin(), set.end());
+      },
+      [](const Words& in, std::size_t k, Words& set) {
+        const std::uint32_t len = in[k++];
+        set.assign(in.begin() + static_cast<std::ptrdiff_t>(k), in.begin() + static_cast<std::ptrdiff_t>(k + len));
+        return k + len;
+      });
+}
+
 }  // namespace distributed

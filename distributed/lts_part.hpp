@@ -56,9 +56,17 @@ class Ghosts {
   void exchange(std::vector<std::uint32_t>& values) const;
   // The same for a word sequence per state (sets[slot]).
   void exchange(std::vector<Words>& sets) const;
+  // Sends only the values of the served states i with changed[i] set;
+  // returns the slots of the ghosts whose value arrived.
+  std::vector<std::uint32_t> exchange_changed(std::vector<std::uint32_t>& values,
+                                              const std::vector<std::uint8_t>& changed) const;
+  std::vector<std::uint32_t> exchange_changed(std::vector<Words>& sets, const std::vector<std::uint8_t>& changed) const;
 
  private:
   void set_up(std::vector<Words> requests);
+  template <typename Value, typename Append, typename Read>
+  std::vector<std::uint32_t> send_changed(std::vector<Value>& values, const std::vector<std::uint8_t>& changed,
+                                          Append append, Read read) const;
   MPI_Comm comm_;
   const LtsPart* part_;
   Words ghost_ids_;                 // sorted global ids of the ghosts, by owner then id

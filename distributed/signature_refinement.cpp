@@ -1,5 +1,7 @@
 #include "distributed/signature_refinement.hpp"
 
+#include "distributed/inert_closure.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <unordered_map>
@@ -20,22 +22,6 @@ struct WordsHash {
     return static_cast<std::size_t>(h ^ (h >> 33));
   }
 };
-
-// (label, block) pairs, flattened, sorted and without repeats.
-void normalise(Words& pairs) {
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> p(pairs.size() / 2);
-  for (std::size_t k = 0; k < p.size(); ++k) p[k] = {pairs[2 * k], pairs[2 * k + 1]};
-  std::sort(p.begin(), p.end());
-  p.erase(std::unique(p.begin(), p.end()), p.end());
-  pairs.clear();
-  for (const auto& [a, b] : p) pairs.insert(pairs.end(), {a, b});
-}
-
-bool any_on_rank(MPI_Comm comm, bool value) {
-  int in = value ? 1 : 0, out = 0;
-  MPI_Allreduce(&in, &out, 1, MPI_INT, MPI_MAX, comm);
-  return out != 0;
-}
 
 // Where each transition's target is read: in the block values (every
 // target) and in the signature values (tau targets only).
@@ -64,9 +50,14 @@ class Refiner {
   std::uint64_t round(std::vector<std::uint32_t>& blocks, std::vector<std::uint8_t>& divergent) {
     slots_.all.exchange(blocks);
     std::vector<Words> sigs = own_steps(blocks);
-    if (hide_) close_over_inert_tau(blocks, sigs);
     divergent.assign(part_.local_count(), 0);
-    if (divergence_) find_divergence(blocks, divergent);
+    if (hide_) {
+      const InertSteps steps(part_, part_.local_count() + slots_.tau.ghost_count(),
+                             [&](std::uint64_t k, std::uint32_t i) { return inert(k, i, blocks); },
+                             [&](std::uint64_t k) { return slots_.of_tau[k]; });
+      close_over_inert_steps(comm_, slots_.tau, steps, sigs);
+      if (divergence_) divergent = inert_divergence(comm_, slots_.tau, steps, part_.local_count());
+    }
     return renumber(blocks, divergent, sigs);
   }
 
@@ -80,51 +71,9 @@ class Refiner {
     for (std::uint32_t i = 0; i < part_.local_count(); ++i) {
       for (std::uint64_t k = part_.first[i]; k < part_.first[i + 1]; ++k)
         if (!inert(k, i, blocks)) sigs[i].insert(sigs[i].end(), {part_.label[k], blocks[slots_.of_all[k]]});
-      normalise(sigs[i]);
+      normalise_pairs(sigs[i]);
     }
     return sigs;
-  }
-
-  // The least fixpoint sig(s) = own(s) united with sig(t) for each inert
-  // tau-successor t: sets only grow, so the rounds end.
-  void close_over_inert_tau(const std::vector<std::uint32_t>& blocks, std::vector<Words>& sigs) const {
-    for (bool changed = true; changed;) {
-      slots_.tau.exchange(sigs);
-      changed = false;
-      for (std::uint32_t i = 0; i < part_.local_count(); ++i) {
-        Words merged = sigs[i];
-        for (std::uint64_t k = part_.first[i]; k < part_.first[i + 1]; ++k)
-          if (inert(k, i, blocks)) {
-            const Words& t = sigs[slots_.of_tau[k]];
-            merged.insert(merged.end(), t.begin(), t.end());
-          }
-        normalise(merged);
-        if (merged != sigs[i]) sigs[i] = std::move(merged), changed = true;
-      }
-      changed = any_on_rank(comm_, changed);
-    }
-    sigs.resize(part_.local_count());
-  }
-
-  // The greatest fixpoint: s is divergent while some inert tau-successor is.
-  void find_divergence(const std::vector<std::uint32_t>& blocks, std::vector<std::uint8_t>& divergent) const {
-    std::vector<std::uint32_t> bit(part_.local_count(), 0);
-    for (std::uint32_t i = 0; i < part_.local_count(); ++i)
-      for (std::uint64_t k = part_.first[i]; k < part_.first[i + 1]; ++k)
-        if (inert(k, i, blocks)) bit[i] = 1;
-    for (bool changed = true; changed;) {
-      slots_.tau.exchange(bit);
-      changed = false;
-      for (std::uint32_t i = 0; i < part_.local_count(); ++i) {
-        if (!bit[i]) continue;
-        bool keeps = false;
-        for (std::uint64_t k = part_.first[i]; k < part_.first[i + 1] && !keeps; ++k)
-          keeps = inert(k, i, blocks) && bit[slots_.of_tau[k]];
-        if (!keeps) bit[i] = 0, changed = true;
-      }
-      changed = any_on_rank(comm_, changed);
-    }
-    for (std::uint32_t i = 0; i < part_.local_count(); ++i) divergent[i] = static_cast<std::uint8_t>(bit[i]);
   }
 
   // New block of s: the global number of (B(s), bit, sig(s)), given at the

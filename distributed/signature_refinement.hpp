@@ -11,7 +11,8 @@
 //              the closure over inert tau-steps found as a least fixpoint
 //              (sig(s) = own steps united with sig(t) of each inert
 //              tau-successor t), which also holds on tau-cycles, so no
-//              contraction is needed;
+//              contraction is needed (inert_closure.hpp: a worklist per
+//              rank, an exchange only while values change);
 //   divbranching: the same and one bit, whether s has an infinite path of
 //              inert tau-steps (a greatest fixpoint: s keeps the bit while
 //              some inert tau-successor has it), as in the seed paper's
