@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -80,20 +81,24 @@ void block_text(const SourceBlock& block, const std::vector<std::string>& tokens
                 std::size_t chunk, Emit emit) {
   std::size_t longest = 0;
   for (const std::string& token : tokens) longest = std::max(longest, token.size());
-  std::vector<char> text(std::max(chunk, header.size()) + longest + formats::aut_line_room);
-  char* const limit = text.data() + chunk;
-  char* out = std::copy(header.begin(), header.end(), text.data());
+  // Not zeroed: the pages of a large chunk a small block never reaches are
+  // never touched.
+  const std::unique_ptr<char[]> buffer =
+      std::make_unique_for_overwrite<char[]>(std::max(chunk, header.size()) + longest + formats::aut_line_room);
+  char* const text = buffer.get();
+  char* const limit = text + chunk;
+  char* out = std::copy(header.begin(), header.end(), text);
   bool going = true;
   block.for_each_source([&](lts::StateId s, std::uint32_t count, const std::uint32_t* pairs) {
     for (std::uint32_t k = 0; going && k < count; ++k) {
       out = formats::put_aut_line(out, s, tokens[pairs[2 * k]], pairs[2 * k + 1]);
       if (out >= limit) {
-        going = emit(text.data(), static_cast<std::size_t>(out - text.data()));
-        out = text.data();
+        going = emit(text, static_cast<std::size_t>(out - text));
+        out = text;
       }
     }
   });
-  if (going && out > text.data()) emit(text.data(), static_cast<std::size_t>(out - text.data()));
+  if (going && out > text) emit(text, static_cast<std::size_t>(out - text));
 }
 
 // One write per piece, each rank at its own offsets. The writes are
