@@ -163,7 +163,7 @@ std::string broadcast_string(MPI_Comm comm, int rank, std::string text) {
 
 }  // namespace
 
-void write_aut_parts(MPI_Comm comm, const LtsPart& part, const lts::LabelTable& labels, const std::string& path,
+AutPartWritten write_aut_parts(MPI_Comm comm, const LtsPart& part, const lts::LabelTable& labels, const std::string& path,
                      const formats::AutWriteOptions& options, std::size_t chunk_bytes) {
   const int rank = part.rank, ranks = part.ranks;
   const std::size_t chunk = std::clamp<std::size_t>(chunk_bytes, 1, aut_part_chunk_bytes);
@@ -233,6 +233,7 @@ void write_aut_parts(MPI_Comm comm, const LtsPart& part, const lts::LabelTable& 
     }
   }
   throw_if_failed(first_failure(comm, rank, ranks, failure));
+  return {offset, bytes};
 }
 
 }  // namespace distributed

@@ -16,6 +16,7 @@
 // on a file system every rank sees under the same name (NFS, Lustre on a
 // cluster; any local folder when all ranks share a machine).
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include <mpi.h>
@@ -30,6 +31,12 @@ namespace distributed {
 // (plus one line): its memory for the text.
 inline constexpr std::size_t aut_part_chunk_bytes = std::size_t{64} << 20;
 
+// What this rank wrote: `bytes` at file offset `offset` (rank 0's
+// include the header).
+struct AutPartWritten {
+  std::uint64_t offset = 0, bytes = 0;
+};
+
 // Collective over comm. `labels` is rank 0's full table (the other ranks'
 // is not read: rank 0 broadcasts the names); `path` is rank 0's output
 // name, a name for which formats::output_renamed_into_place holds.
@@ -38,7 +45,7 @@ inline constexpr std::size_t aut_part_chunk_bytes = std::size_t{64} << 20;
 // the file and that rank's reason), or renamed; the output is then left as
 // it was and no temporary file remains. Throws std::length_error on every
 // rank when a rank's share is too large for one exchange.
-void write_aut_parts(MPI_Comm comm, const LtsPart& part, const lts::LabelTable& labels, const std::string& path,
+AutPartWritten write_aut_parts(MPI_Comm comm, const LtsPart& part, const lts::LabelTable& labels, const std::string& path,
                      const formats::AutWriteOptions& options, std::size_t chunk_bytes = aut_part_chunk_bytes);
 
 }  // namespace distributed
