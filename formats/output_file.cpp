@@ -218,6 +218,10 @@ bool names_standard_output(const std::string& path) {
   return file && file == regular_file("-", STDOUT_FILENO);
 }
 
+bool output_renamed_into_place(const std::string& path) {
+  return path != "-" && !named_descriptor(path) && !is_special(path);
+}
+
 void check_distinct_outputs(const std::string& first, const std::string& second) {
   if (names_standard_output(first) && names_standard_output(second))
     throw FileError("error: two results cannot both go to standard output; name another file for one of them");

@@ -59,6 +59,13 @@ void discard_outputs_on_signal();
 // with async-signal-safe calls only.
 void discard_outputs_in_signal_handler();
 
+// Whether an OutputFile for `path` writes a temporary file in the output's
+// folder and renames it into place on commit(): a regular file or a name
+// not existing yet (links followed), not "-", one of the process's open
+// descriptors or a FIFO, terminal or device. Only such a file can also be
+// written at offsets by other processes (distributed/aut_part_writer.hpp).
+bool output_renamed_into_place(const std::string& path);
+
 class OutputFile {
  public:
   explicit OutputFile(std::string path);
@@ -67,6 +74,11 @@ class OutputFile {
   OutputFile& operator=(const OutputFile&) = delete;
 
   std::FILE* stream() { return stream_; }
+  // The temporary file that commit() renames into place, empty when the
+  // output is written directly (output_renamed_into_place). Others may
+  // write it by its name after finish(); it is discarded as the stream's
+  // would be.
+  const std::string& temporary_path() const { return temporary_; }
   // Flushes and closes, and checks for write errors; the result is not in
   // place yet. Lets a tool with two results check both before either moves.
   void finish();

@@ -7,12 +7,14 @@
 // tools/common/mpi_tool.hpp's.
 #include <cstdio>
 #include <new>
+#include <optional>
 
 #include <fmt/format.h>
 #include <mpi.h>
 #include <CLI/CLI.hpp>
 
 #include "bisim/equivalence.hpp"
+#include "distributed/aut_part_writer.hpp"
 #include "distributed/distributed_explorer.hpp"
 #include "distributed/distributed_quotient.hpp"
 #include "formats/aut_writer.hpp"
@@ -43,6 +45,37 @@ void refuse_unsupported(const CLI::App& app, const tools::GenOptions& g, const s
         "alone already writes the divbranching quotient (computed on rank 0)");
   if (app.count("--jobs") != 0)
     throw tools::UsageError("-j/--jobs: each rank explores with one thread; start more ranks instead");
+}
+
+// Whether every rank writes its own part of the file at its offset
+// (distributed/aut_part_writer.hpp), rather than rank 0 the LTS gathered
+// whole: the output must be a file replaced by rename (standard output, a
+// FIFO, a terminal or a device cannot be written at offsets), and the LTS
+// must be the spread one explore_shared gives, the full LTS. Rank 0's
+// answer holds: only it sees the output as the caller gave it.
+bool written_in_parts(const tools::GenOptions& g, const std::string& quotient) {
+  return g.no_reduce && !g.symmetry && quotient.empty() && !formats::names_standard_output(g.output.path) &&
+         formats::output_renamed_into_place(g.output.path);
+}
+
+// The spread LTS into its file, each rank writing its part. A failed write
+// (on any rank) is said once, by rank 0, and nothing is left.
+int write_in_parts(const distributed::SharedLts& shared, const tools::GenOptions& g) {
+  std::optional<std::string> failure;
+  distributed::AutPartWritten written;
+  tools::or_abort("gen-mpi", [&] {
+    try {
+      written = distributed::write_aut_parts(MPI_COMM_WORLD, shared.part, shared.labels, g.output.path, g.output.aut);
+    } catch (const formats::FileError& e) {
+      failure = e.what();  // the same on every rank
+    }
+  });
+  if (!failure && g.stats)
+    fmt::print(stderr, "gen-mpi: rank {}: {} bytes of the output written at offset {}\n", mpi.rank, written.bytes,
+               written.offset);
+  if (!failure) return 0;
+  if (mpi.rank != 0) return tools::exit_error;
+  throw formats::FileError(*failure);
 }
 
 // The quotient under `e` of the LTS the ranks explored, never gathered
@@ -79,6 +112,8 @@ int generate(const CLI::App& app, const tools::GenOptions& g, const std::string&
     }
     return frontend::load_model(g.model, compile);
   });
+  int in_parts = mpi.rank == 0 && written_in_parts(g, quotient) ? 1 : 0;
+  MPI_Bcast(&in_parts, 1, MPI_INT, 0, MPI_COMM_WORLD);
   // The set-up is over: from here on every rank's errors are its own.
   tools::restore_stderr();
   // Under store buffers no step is independent, so the query round finds
@@ -94,7 +129,12 @@ int generate(const CLI::App& app, const tools::GenOptions& g, const std::string&
                p.seconds);
   };
   distributed::ExploreStats st;
+  std::optional<distributed::SharedLts> shared;
   lts::Lts lts = tools::or_abort("gen-mpi", [&] {
+    if (in_parts) {
+      shared = distributed::explore_shared(program, MPI_COMM_WORLD, options, &st);
+      return lts::Lts{};
+    }
     if (!quotient.empty()) return quotient_of_shared(program, options, st, *bisim::parse_equivalence(quotient));
     return g.symmetry ? quotient_of_orbits(program, options, st, g.stats) : distributed::explore(program, MPI_COMM_WORLD, options, &st);
   });
@@ -113,10 +153,11 @@ int generate(const CLI::App& app, const tools::GenOptions& g, const std::string&
                     "and every check on it would hold vacuously",
                     program.object)});
   }
-  if (mpi.rank != 0) return 0;
-  if (g.stats)
+  if (g.stats && mpi.rank == 0)
     fmt::print(stderr, "gen-mpi: {} states, {} transitions, {} levels, {} ranks, {:.3f} s\n", st.states,
                st.transitions, st.levels, mpi.ranks, st.seconds);
+  if (shared) return write_in_parts(*shared, g);
+  if (mpi.rank != 0) return 0;
   formats::OutputFile out(g.output.path);
   formats::write_aut(lts, out.stream(), g.output.aut);
   out.commit();
