@@ -1,6 +1,7 @@
 // gen-mpi: gen's full LTS explored by R MPI ranks (distributed/,
 // docs/scaling.md); `mpirun -np R gen-mpi MODEL ...` writes the bytes
-// `gen MODEL ... -j 1` writes, with or without --no-reduce; with --symmetry
+// `gen MODEL ... -j 1` writes, with or without --no-reduce; with --quotient
+// E those of `gen MODEL ... -j 1 | quotient -e E`; with --symmetry
 // those of `gen --symmetry` (the orbit LTS explored across the ranks, its
 // quotient computed on rank 0:
 // distributed/orbit_gather.hpp). The set-up and the ending of a failed run are
@@ -30,13 +31,6 @@ tools::MpiRun mpi;
 // Options of gen that the distributed route does not support yet: refused,
 // never ignored (docs/scaling.md, "What gen-mpi supports").
 void refuse_unsupported(const CLI::App& app, const tools::GenOptions& g, const std::string& quotient) {
-  // The quotient of the spread LTS is the quotient of the full one; gen's
-  // reduced LTS has its single internal steps merged, which changes the
-  // quotient's numbering (and its states under strong).
-  if (!quotient.empty() && !g.no_reduce)
-    throw tools::UsageError(
-        "--quotient works on the full LTS: give --no-reduce (the bytes of 'gen --no-reduce | quotient -e E'), or "
-        "write the reduced LTS with gen-mpi and run quotient on it");
   if (g.symmetry && !quotient.empty())
     throw tools::UsageError(
         "--symmetry with --quotient: the distributed quotient reduces a full LTS, not an orbit LTS; --symmetry "
@@ -45,8 +39,9 @@ void refuse_unsupported(const CLI::App& app, const tools::GenOptions& g, const s
     throw tools::UsageError("-j/--jobs: each rank explores with one thread; start more ranks instead");
 }
 
-// The quotient under `e` of the LTS the ranks explored, never gathered
-// whole: the bytes of `gen --no-reduce | quotient -e E`.
+// The quotient under `e` of the LTS the ranks explored (with the
+// reduction, its single internal steps merged across the ranks), never
+// gathered whole: the bytes of `gen [--no-reduce] | quotient -e E`.
 lts::Lts quotient_of_shared(const frontend::Program& program, const distributed::ExploreOptions& options,
                             distributed::ExploreStats& st, bisim::Equivalence e) {
   const distributed::SharedLts shared = distributed::explore_shared(program, MPI_COMM_WORLD, options, &st);
@@ -136,10 +131,10 @@ int main(int argc, char** argv) {
   tools::describe_tool(app,
                        "Examples:\n"
                        "  mpirun -np 4 gen-mpi models/ms_queue.conc -t 2 -n 2 -o impl.aut\n"
-                       "  mpirun -np 4 gen-mpi models/ms_queue.conc -t 3 -n 2 --no-reduce --quotient divbranching -o impl.q.aut\n"
+                       "  mpirun -np 4 gen-mpi models/ms_queue.conc -t 3 -n 2 --quotient divbranching -o impl.q.aut\n"
                        "  mpirun -np 4 gen-mpi models/treiber_stack.conc -t 3 -n 1 --symmetry -o impl.q.aut\n"
                        "Supported: the partial-order reduction (default), --no-reduce, --thread-steps, --max-states,\n"
-                       "--memory-limit (per rank); --quotient with --no-reduce only; --symmetry, with or without\n"
+                       "--memory-limit (per rank); --quotient, with or without --no-reduce; --symmetry, with or without\n"
                        "--no-reduce (the orbit LTS explored across the ranks, its divbranching quotient on rank 0,\n"
                        "which then holds the orbit LTS whole).\n"
                        "--memory tso|pso (without --symmetry, as gen).\n"
@@ -150,7 +145,7 @@ int main(int argc, char** argv) {
   std::string quotient;
   app.add_option("--quotient", quotient,
                  "Write the quotient under E instead of the LTS, which no rank then holds whole: the bytes of\n"
-                 "'gen --no-reduce | quotient -e E' (needs --no-reduce)")
+                 "'gen [--no-reduce] | quotient -e E'")
       ->check(CLI::IsMember({"strong", "branching", "divbranching"}))
       ->type_name("E");
   const int status = tools::run_tool(app, argc, argv, [&] { return generate(app, g, quotient); });
