@@ -80,7 +80,7 @@ enum class Node : std::uint8_t { outside, terminal, pending, done };
 
 // Pointer jumping (J. C. Wyllie, "The complexity of parallel computations",
 // Cornell 1979; J. JaJa, "An introduction to parallel algorithms", 1992,
-// Sec. 3.1): each round every pending state s replaces pointer(s) by
+// Sec. 2.2): each round every pending state s replaces pointer(s) by
 // pointer(pointer(s)), so after k rounds it has followed 2^k steps, or
 // stopped at a terminal state (done). path_min(s) is the smallest id on the
 // steps followed, s included and pointer(s) not.

@@ -5,8 +5,8 @@
 // ranks"). The merge targets are found by pointer jumping over the single
 // tau-steps, as the distributed reduction of Blom and Orzan follows
 // tau-paths ("Distributed branching bisimulation reduction of state
-// spaces", PDMC 2003, ENTCS 89(1), Sec. 4); the rings of such steps (a
-// divergence with no exit) keep the state the sequential walk keeps.
+// spaces", PDMC 2003, ENTCS 89(1)); the rings of such steps (a divergence
+// with no exit) keep the state the sequential walk keeps.
 #include <mpi.h>
 
 #include "distributed/lts_part.hpp"
