@@ -148,7 +148,10 @@ void resolve_rings(MPI_Comm comm, const LtsPart& part, const std::vector<StateId
     for (StateId s : at_ring) hits[part.owner(s)].push_back(s);
     bool ok = true;
     for (const Words& w : all_to_all(comm, hits))
-      for (StateId s : w) ok = ok && chains.node[part.local(s)] == Node::pending, on_ring[part.local(s)] = 1;
+      for (StateId s : w) {
+        ok = ok && chains.node[part.local(s)] == Node::pending;
+        on_ring[part.local(s)] = 1;
+      }
     check_everywhere(comm, ok, "a ring state outside the rings' basins");
   }
   std::vector<StateId> ring_of(basin.size());
@@ -157,7 +160,10 @@ void resolve_rings(MPI_Comm comm, const LtsPart& part, const std::vector<StateId
       return {on_ring[u] ? chains.path_min[u] : invalid};
     });
     bool ok = true;
-    for (std::size_t k = 0; k < basin.size(); ++k) ring_of[k] = names[k][0], ok = ok && ring_of[k] != invalid;
+    for (std::size_t k = 0; k < basin.size(); ++k) {
+      ring_of[k] = names[k][0];
+      ok = ok && ring_of[k] != invalid;
+    }
     check_everywhere(comm, ok, "a pointer past the rounds is not on a ring");
   }
   // The smallest state of each basin, at its ring's name's owner.
@@ -199,7 +205,7 @@ void resolve_rings(MPI_Comm comm, const LtsPart& part, const std::vector<StateId
   });
   bool ok = true;
   for (std::size_t k = 0; k < basin.size(); ++k) {
-    ok = ok && kept[k][0] != invalid && kept[k][0] != no_state;
+    ok = ok && kept[k][0] != invalid;
     into[basin[k]] = kept[k][0];
   }
   check_everywhere(comm, ok, "a ring without a kept state");
@@ -307,7 +313,10 @@ LtsPart merge_single_tau_states(MPI_Comm comm, LtsPart&& part) {
   });
   bool ok = true;
   for (std::uint32_t i = 0, k = 0; i < n; ++i)
-    if (!kept[i]) ok = ok && numbers[k][0] != no_state, new_id[i] = numbers[k++][0];
+    if (!kept[i]) {
+      ok = ok && numbers[k][0] != no_state;
+      new_id[i] = numbers[k++][0];
+    }
   check_everywhere(comm, ok, "a state merged into a state that is not kept");
   // The initial state is kept; its owner tells its new id.
   StateId initial = part.owner(part.initial) == part.rank ? new_id[part.local(part.initial)] : 0;
