@@ -14,6 +14,7 @@
 #include "distributed/orbit_gather.hpp"
 #include "distributed/owner_hash.hpp"
 #include "distributed/record_exchange.hpp"
+#include "distributed/tau_merge.hpp"
 #include "formats/diagnostic.hpp"
 #include "frontend/explore/error_trace.hpp"
 #include "frontend/explore/state_store.hpp"
@@ -333,12 +334,16 @@ lts::OrbitLts explore_orbits(const frontend::Program& p, MPI_Comm comm, const Ex
 SharedLts explore_shared(const frontend::Program& p, MPI_Comm comm, const ExploreOptions& options,
                          ExploreStats* stats) {
   if (p.symmetric) throw std::invalid_argument("gen-mpi explores without symmetry");
-  if (options.reduce) throw std::invalid_argument("the shared LTS is the full one: explore it without reduction");
   Search search(p, comm, options);
   SharedLts result = search.run(stats, [comm](const auto& names, const auto& keys, auto&& arrows, std::uint32_t n) {
     return share_lts(comm, names, keys, std::move(arrows), n);
   });
-  if (stats) stats->transitions = sum_over_ranks(comm, result.part.target.size());
+  // As explore(), with the merge done across the ranks (tau_merge.hpp).
+  if (options.reduce) result.part = merge_single_tau_states(comm, std::move(result.part));
+  if (stats) {
+    stats->transitions = sum_over_ranks(comm, result.part.target.size());
+    stats->states = result.part.num_states;
+  }
   return result;
 }
 

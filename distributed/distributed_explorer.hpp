@@ -63,8 +63,9 @@ lts::OrbitLts explore_orbits(const frontend::Program& p, MPI_Comm comm, const Ex
                              ExploreStats* stats);
 
 // The same LTS left spread over the ranks (lts_gather.hpp), for the
-// distributed reduction: no rank ever holds it whole. stats->transitions
-// is then the total over all ranks.
+// distributed reduction: no rank ever holds it whole; with the reduction
+// its single internal steps are merged across the ranks (tau_merge.hpp).
+// stats->transitions is then the total over all ranks.
 SharedLts explore_shared(const frontend::Program& p, MPI_Comm comm, const ExploreOptions& options,
                          ExploreStats* stats);
 

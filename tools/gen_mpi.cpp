@@ -1,6 +1,7 @@
 // gen-mpi: gen's full LTS explored by R MPI ranks (distributed/,
 // docs/scaling.md); `mpirun -np R gen-mpi MODEL ...` writes the bytes
-// `gen MODEL ... -j 1` writes, with or without --no-reduce; with --symmetry
+// `gen MODEL ... -j 1` writes, with or without --no-reduce; with --quotient
+// E those of `gen MODEL ... -j 1 | quotient -e E`; with --symmetry
 // those of `gen --symmetry` (the orbit LTS explored across the ranks, its
 // quotient computed on rank 0:
 // distributed/orbit_gather.hpp). The set-up and the ending of a failed run are
@@ -32,13 +33,6 @@ tools::MpiRun mpi;
 // Options of gen that the distributed route does not support yet: refused,
 // never ignored (docs/scaling.md, "What gen-mpi supports").
 void refuse_unsupported(const CLI::App& app, const tools::GenOptions& g, const std::string& quotient) {
-  // The quotient of the spread LTS is the quotient of the full one; gen's
-  // reduced LTS has its single internal steps merged, which changes the
-  // quotient's numbering (and its states under strong).
-  if (!quotient.empty() && !g.no_reduce)
-    throw tools::UsageError(
-        "--quotient works on the full LTS: give --no-reduce (the bytes of 'gen --no-reduce | quotient -e E'), or "
-        "write the reduced LTS with gen-mpi and run quotient on it");
   if (g.symmetry && !quotient.empty())
     throw tools::UsageError(
         "--symmetry with --quotient: the distributed quotient reduces a full LTS, not an orbit LTS; --symmetry "
@@ -51,10 +45,11 @@ void refuse_unsupported(const CLI::App& app, const tools::GenOptions& g, const s
 // (distributed/aut_part_writer.hpp), rather than rank 0 the LTS gathered
 // whole: the output must be a file replaced by rename (standard output, a
 // FIFO, a terminal or a device cannot be written at offsets), and the LTS
-// must be the spread one explore_shared gives, the full LTS. Rank 0's
+// is the spread one explore_shared gives (with the reduction, its single
+// internal steps merged across the ranks: distributed/tau_merge.hpp). Rank 0's
 // answer holds: only it sees the output as the caller gave it.
 bool written_in_parts(const tools::GenOptions& g, const std::string& quotient) {
-  return g.no_reduce && !g.symmetry && quotient.empty() && !formats::names_standard_output(g.output.path) &&
+  return !g.symmetry && quotient.empty() && !formats::names_standard_output(g.output.path) &&
          formats::output_renamed_into_place(g.output.path);
 }
 
@@ -78,8 +73,9 @@ int write_in_parts(const distributed::SharedLts& shared, const tools::GenOptions
   throw formats::FileError(*failure);
 }
 
-// The quotient under `e` of the LTS the ranks explored, never gathered
-// whole: the bytes of `gen --no-reduce | quotient -e E`.
+// The quotient under `e` of the LTS the ranks explored (with the
+// reduction, its single internal steps merged across the ranks), never
+// gathered whole: the bytes of `gen [--no-reduce] | quotient -e E`.
 lts::Lts quotient_of_shared(const frontend::Program& program, const distributed::ExploreOptions& options,
                             distributed::ExploreStats& st, bisim::Equivalence e) {
   const distributed::SharedLts shared = distributed::explore_shared(program, MPI_COMM_WORLD, options, &st);
@@ -177,10 +173,10 @@ int main(int argc, char** argv) {
   tools::describe_tool(app,
                        "Examples:\n"
                        "  mpirun -np 4 gen-mpi models/ms_queue.conc -t 2 -n 2 -o impl.aut\n"
-                       "  mpirun -np 4 gen-mpi models/ms_queue.conc -t 3 -n 2 --no-reduce --quotient divbranching -o impl.q.aut\n"
+                       "  mpirun -np 4 gen-mpi models/ms_queue.conc -t 3 -n 2 --quotient divbranching -o impl.q.aut\n"
                        "  mpirun -np 4 gen-mpi models/treiber_stack.conc -t 3 -n 1 --symmetry -o impl.q.aut\n"
                        "Supported: the partial-order reduction (default), --no-reduce, --thread-steps, --max-states,\n"
-                       "--memory-limit (per rank); --quotient with --no-reduce only; --symmetry, with or without\n"
+                       "--memory-limit (per rank); --quotient, with or without --no-reduce; --symmetry, with or without\n"
                        "--no-reduce (the orbit LTS explored across the ranks, its divbranching quotient on rank 0,\n"
                        "which then holds the orbit LTS whole).\n"
                        "--memory tso|pso (without --symmetry, as gen).\n"
@@ -191,7 +187,7 @@ int main(int argc, char** argv) {
   std::string quotient;
   app.add_option("--quotient", quotient,
                  "Write the quotient under E instead of the LTS, which no rank then holds whole: the bytes of\n"
-                 "'gen --no-reduce | quotient -e E' (needs --no-reduce)")
+                 "'gen [--no-reduce] | quotient -e E'")
       ->check(CLI::IsMember({"strong", "branching", "divbranching"}))
       ->type_name("E");
   const int status = tools::run_tool(app, argc, argv, [&] { return generate(app, g, quotient); });

@@ -53,7 +53,6 @@ refused() {  # PATTERN ARGS...
   grep -q "$pattern" "$work/err" || fail "refusal of $*: $(head -2 "$work/err")"
   [ "$(grep -c "$pattern" "$work/err")" -eq 1 ] || fail "refusal of $*: said more than once"
 }
-refused "give --no-reduce" --quotient divbranching
 refused "the distributed quotient reduces a full LTS, not an orbit LTS" --no-reduce --symmetry --quotient divbranching
 refused "each rank explores with one thread" --no-reduce -j 2
 refused "no-such.conc" --no-reduce "$work/no-such.conc"
