@@ -7,7 +7,7 @@
 no_output() {  # WHAT: the run failed with 2 and left no file
   [ "$rc" -eq 2 ] || fail "$1: exit $rc, expected 2; $(head -3 "$work/err")"
   [ ! -e "$work/o.aut" ] || fail "$1: output left behind"
-  ! ls "$work"/.o.aut* >/dev/null 2>&1 || fail "$1: temporary output left behind"
+  ! ls "$work"/o.aut.tmp* >/dev/null 2>&1 || fail "$1: temporary output left behind"
 }
 
 # A fault deep in the state space: x overflows (the model of

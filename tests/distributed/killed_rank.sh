@@ -34,7 +34,7 @@ wait "$runner"; rc=$?
 [ "$rc" -ne 0 ] || fail "mpirun exited 0 after a rank was killed"
 [ "$rc" -ne 124 ] || fail "the run hung after a rank was killed"
 [ ! -e "$work/o.aut" ] || fail "output left behind"
-! ls "$work"/.o.aut* >/dev/null 2>&1 || fail "temporary output left behind"
+! ls "$work"/o.aut.tmp* >/dev/null 2>&1 || fail "temporary output left behind"
 grep -q "rank 1 .*signal 9" "$work/err" || fail "no message names the killed rank: $(grep -v 'level' "$work/err" | head -5)"
 [ -z "$(ours)" ] || fail "a rank outlived the run"
 finish

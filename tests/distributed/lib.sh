@@ -38,6 +38,6 @@ MODEL
   mpi "$np" "$BIN/gen-mpi" "$work/deep.conc" -t 3 -n inf "$@" -o "$work/o.aut" 2>"$work/err"; rc=$?
   [ "$rc" -eq 2 ] || fail "$what: exit $rc, expected 2"
   [ ! -e "$work/o.aut" ] || fail "$what: output left behind"
-  ! ls "$work"/.o.aut* >/dev/null 2>&1 || fail "$what: temporary output left behind"
+  ! ls "$work"/o.aut.tmp* >/dev/null 2>&1 || fail "$what: temporary output left behind"
   grep -q "deep.conc:3:26: error: value 9 is outside" "$work/err" || fail "$what: message: $(head -2 "$work/err")"
 }
