@@ -1,5 +1,5 @@
-// gen-mpi: gen's full LTS explored by R MPI ranks (distributed/,
-// docs/scaling.md); `mpirun -np R gen-mpi MODEL ...` writes the bytes
+// gen-mpi: gen's LTS explored by R MPI ranks (distributed/,
+// docs/scaling.md), each writing its part of the file; `mpirun -np R gen-mpi MODEL ...` writes the bytes
 // `gen MODEL ... -j 1` writes, with or without --no-reduce; with --quotient
 // E those of `gen MODEL ... -j 1 | quotient -e E`; with --symmetry
 // those of `gen --symmetry` (the orbit LTS explored across the ranks, its
