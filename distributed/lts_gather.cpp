@@ -6,6 +6,7 @@
 
 #include "distributed/all_to_all.hpp"
 #include "distributed/gather_on_root.hpp"
+#include "distributed/transition_routing.hpp"
 #include "lts/builder.hpp"
 
 namespace distributed {
@@ -104,13 +105,7 @@ SharedLts share_lts(MPI_Comm comm, const std::vector<std::string>& names, const 
         out[a.source % static_cast<std::uint32_t>(ranks)].end(),
         {a.source, of_rank[a.label >> 24][a.label & 0xffffff], a.target});
   arrows = {};
-  std::vector<lts::Transition> mine;
-  for (const Words& w : all_to_all(comm, out))
-    for (std::size_t k = 0; k < w.size(); k += 3) mine.push_back({w[k], w[k + 1], w[k + 2]});
-  out = {};
-  std::sort(mine.begin(), mine.end());
-  mine.erase(std::unique(mine.begin(), mine.end()), mine.end());
-  shared.part = part_from_transitions(mine, rank, ranks, num_states, 0);
+  shared.part = receive_sorted_part(comm, std::move(out), num_states, 0);
   shared.labels = std::move(labels.table);
   return shared;
 }

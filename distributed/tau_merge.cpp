@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "distributed/all_to_all.hpp"
+#include "distributed/transition_routing.hpp"
 
 namespace distributed {
 
@@ -286,13 +287,7 @@ LtsPart retarget(MPI_Comm comm, const LtsPart& part, const std::vector<std::uint
     if (kept[i])
       for (std::uint64_t k = part.first[i]; k < part.first[i + 1]; ++k, ++t)
         out[new_id[i] % ranks].insert(out[new_id[i] % ranks].end(), {new_id[i], part.label[k], new_target[t][0]});
-  std::vector<lts::Transition> mine;
-  for (const Words& w : all_to_all(comm, out))
-    for (std::size_t k = 0; k < w.size(); k += 3) mine.push_back({w[k], w[k + 1], w[k + 2]});
-  out = {};
-  std::sort(mine.begin(), mine.end());
-  mine.erase(std::unique(mine.begin(), mine.end()), mine.end());
-  return part_from_transitions(mine, part.rank, part.ranks, num_states, initial);
+  return receive_sorted_part(comm, std::move(out), num_states, initial);
 }
 
 }  // namespace

@@ -1,8 +1,23 @@
 #include "distributed/transition_routing.hpp"
 
+#include <algorithm>
+
 #include "distributed/all_to_all.hpp"
 
 namespace distributed {
+
+LtsPart receive_sorted_part(MPI_Comm comm, std::vector<Words>&& out, lts::StateId num_states, lts::StateId initial) {
+  int rank = 0, ranks = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &ranks);
+  std::vector<lts::Transition> mine;
+  for (const Words& w : all_to_all(comm, out))
+    for (std::size_t k = 0; k + 2 < w.size(); k += 3) mine.push_back({w[k], w[k + 1], w[k + 2]});
+  out = {};
+  std::sort(mine.begin(), mine.end());
+  mine.erase(std::unique(mine.begin(), mine.end()), mine.end());
+  return part_from_transitions(mine, rank, ranks, num_states, initial);
+}
 
 LtsPart route_to_owners(MPI_Comm comm, std::vector<lts::Transition>& transitions, lts::StateId num_states,
                         lts::StateId initial) {
