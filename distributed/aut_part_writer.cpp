@@ -18,26 +18,30 @@ namespace distributed {
 
 namespace {
 
+// `text` of rank `root` on every rank.
+std::string broadcast_string(MPI_Comm comm, int rank, int root, std::string text) {
+  unsigned long long size = text.size();
+  MPI_Bcast(&size, 1, MPI_UNSIGNED_LONG_LONG, root, comm);
+  if (rank != root) text.assign(size, '\0');
+  MPI_Bcast(text.data(), static_cast<int>(size), MPI_CHAR, root, comm);
+  return text;
+}
+
 // The text of every label in a line, made on each rank from rank 0's names.
 std::vector<std::string> label_tokens(MPI_Comm comm, int rank, const lts::LabelTable& labels,
                                       const formats::AutWriteOptions& options) {
-  std::vector<char> names;
-  unsigned long long count = rank == 0 ? labels.size() : 0;
+  // Each name after its length (8 bytes).
+  std::string mine;
   if (rank == 0)
     for (lts::LabelId l = 0; l < labels.size(); ++l) {
       const std::string& n = labels.name(l);
       const std::uint64_t length = n.size();
-      const char* raw = reinterpret_cast<const char*>(&length);
-      names.insert(names.end(), raw, raw + sizeof length);
-      names.insert(names.end(), n.begin(), n.end());
+      mine.append(reinterpret_cast<const char*>(&length), sizeof length);
+      mine += n;
     }
-  unsigned long long bytes = names.size();
-  MPI_Bcast(&count, 1, MPI_UNSIGNED_LONG_LONG, 0, comm);
-  MPI_Bcast(&bytes, 1, MPI_UNSIGNED_LONG_LONG, 0, comm);
-  names.resize(bytes);
-  MPI_Bcast(names.data(), static_cast<int>(bytes), MPI_CHAR, 0, comm);
+  const std::string names = broadcast_string(comm, rank, 0, std::move(mine));
   std::vector<std::string> tokens;
-  for (std::size_t k = 0; tokens.size() < count;) {
+  for (std::size_t k = 0; k < names.size();) {
     std::uint64_t length = 0;
     std::memcpy(&length, names.data() + k, sizeof length);
     k += sizeof length;
@@ -55,11 +59,7 @@ std::optional<std::string> first_failure(MPI_Comm comm, int rank, int ranks, con
   int lowest = ranks;
   MPI_Allreduce(&me, &lowest, 1, MPI_INT, MPI_MIN, comm);
   if (lowest == ranks) return std::nullopt;
-  unsigned long long size = rank == lowest ? mine->size() : 0;
-  MPI_Bcast(&size, 1, MPI_UNSIGNED_LONG_LONG, lowest, comm);
-  std::string message = rank == lowest ? *mine : std::string(size, '\0');
-  MPI_Bcast(message.data(), static_cast<int>(size), MPI_CHAR, lowest, comm);
-  return message;
+  return broadcast_string(comm, rank, lowest, rank == lowest ? *mine : std::string());
 }
 
 void throw_if_failed(const std::optional<std::string>& failure) {
@@ -153,14 +153,6 @@ std::optional<std::string> create_temporary(std::optional<formats::OutputFile>& 
   return std::nullopt;
 }
 
-std::string broadcast_string(MPI_Comm comm, int rank, std::string text) {
-  unsigned long long size = text.size();
-  MPI_Bcast(&size, 1, MPI_UNSIGNED_LONG_LONG, 0, comm);
-  if (rank != 0) text.assign(size, '\0');
-  MPI_Bcast(text.data(), static_cast<int>(size), MPI_CHAR, 0, comm);
-  return text;
-}
-
 }  // namespace
 
 AutPartWritten write_aut_parts(MPI_Comm comm, const LtsPart& part, const lts::LabelTable& labels, const std::string& path,
@@ -188,7 +180,7 @@ AutPartWritten write_aut_parts(MPI_Comm comm, const LtsPart& part, const lts::La
   std::optional<std::string> failure;
   if (rank == 0) failure = create_temporary(out, path);
   throw_if_failed(first_failure(comm, rank, ranks, failure));
-  const std::string temporary = broadcast_string(comm, rank, rank == 0 ? out->temporary_path() : "");
+  const std::string temporary = broadcast_string(comm, rank, 0, rank == 0 ? out->temporary_path() : "");
   const std::string where = fmt::format("{}: error: cannot write (rank {} of {})", name, rank, ranks);
 
   MPI_File file;

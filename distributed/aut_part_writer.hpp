@@ -1,6 +1,6 @@
 #pragma once
 // An LTS spread over the ranks (lts_part.hpp) written as one `.aut` file
-// by all of them with collective MPI-IO, so that no rank holds the whole
+// by all of them with MPI-IO, so that no rank holds the whole
 // LTS or its text (docs/scaling.md, "How the output is made"). The bytes
 // are those formats::write_aut writes for the whole LTS, made by its own
 // line functions: rank k writes the transitions of the k-th contiguous
@@ -27,7 +27,7 @@
 
 namespace distributed {
 
-// The bytes each rank formats and writes per collective write, at most
+// The bytes each rank formats and writes per write, at most
 // (plus one line): its memory for the text.
 inline constexpr std::size_t aut_part_chunk_bytes = std::size_t{64} << 20;
 
